@@ -1,0 +1,44 @@
+"""What a rule sees: the loaded model, where everything is, today's date, file hashes."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compliance.diagnostics import Position
+from compliance.load.workspace import Workspace
+from compliance.model import Model
+
+
+@dataclass
+class CheckContext:
+    """Input to every rule. Built once per run; rules never load or render."""
+
+    workspace: Workspace
+    model: Model
+    today: dt.date
+    rule_names: dict[str, str] = field(default_factory=dict)  # code or name -> code
+    _hashes: dict[Path, str] = field(default_factory=dict)
+
+    @property
+    def root(self) -> Path:
+        return self.workspace.root
+
+    def pos(self, section: str, item_id: str, *sub: str | int, key: bool = False) -> Position:
+        """Position of an item (or one of its fields) in the YAML model."""
+        located = self.workspace.where(section, item_id)
+        if located is None:
+            return Position("controls", 1, 1)
+        return located.pos(*sub, key=key)
+
+    def sha256(self, file: Path) -> str:
+        """sha256 of a file, computed once per run."""
+        if file not in self._hashes:
+            h = hashlib.sha256()
+            with file.open("rb") as fh:
+                for chunk in iter(lambda: fh.read(1 << 20), b""):
+                    h.update(chunk)
+            self._hashes[file] = h.hexdigest()
+        return self._hashes[file]

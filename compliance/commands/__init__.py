@@ -1,0 +1,1 @@
+"""One click command per module. Each imports its heavy implementation inside the function."""

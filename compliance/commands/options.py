@@ -1,0 +1,46 @@
+"""Option groups shared by commands, as decorators, and the edge where errors become exits."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
+
+
+def output_options(func: F) -> F:
+    """--format and --strict, shared by check and lint."""
+    func = click.option(
+        "--strict", is_flag=True,
+        help="Exit 1 on warnings too (errors always exit 1).")(func)
+    func = click.option(
+        "--format", "fmt", type=click.Choice(["text", "json", "sarif", "github"]),
+        default="text", show_default=True,
+        help="text: path:line:col lines; json: stable findings object; sarif: SARIF 2.1.0 "
+             "for code scanning; github: workflow annotations.")(func)
+    return func
+
+
+def workspace_argument(func: F) -> F:
+    return click.argument(
+        "workspace", required=False, default=".",
+        type=click.Path(file_okay=False, path_type=None))(func)
+
+
+def color_for(stream: Any) -> bool:
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
+def fail_unreadable(message: str, diagnostics: list[Any] | None = None) -> None:
+    """Print an unreadable-input error (positioned when possible) and exit 2."""
+    err = click.get_text_stream("stderr")
+    for d in diagnostics or []:
+        err.write(f"{d.path}:{d.line}:{d.column}: error {d.message} [{d.code}]\n")
+    if not diagnostics:
+        err.write(f"error: {message}\n")
+    sys.exit(EXIT_UNREADABLE)

@@ -1,0 +1,209 @@
+"""Output formats: small functions over a list of diagnostics.
+
+``text`` (``path:line:col: level message [code]``, colour on a terminal),
+``json`` (a stable contract CI and other tools read), ``sarif`` (OASIS SARIF
+2.1.0, for code-scanning uploads) and ``github`` (workflow annotations).
+Waived findings are never hidden: every format shows them and their waiver.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from compliance import __version__
+from compliance.diagnostics import Diagnostic, Level
+
+FORMATS = ("text", "json", "sarif", "github")
+TOOL_NAME = "compliance"
+TOOL_URI = "https://github.com/agent-sandbox-compliance/compliance"
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """What formats need to know about a rule: its code, name, level and page."""
+
+    code: str
+    name: str
+    level: Level
+    summary: str
+    page: str = ""
+
+
+@dataclass
+class Report:
+    """What one run found: findings plus optional extra sections for the JSON output."""
+
+    findings: Sequence[Diagnostic]
+    rules: Mapping[str, RuleInfo] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def counts(self) -> dict[str, int]:
+        active = [d for d in self.findings if d.waived_by is None]
+        return {
+            "error": sum(d.level is Level.ERROR for d in active),
+            "warning": sum(d.level is Level.WARNING for d in active),
+            "info": sum(d.level is Level.INFO for d in active),
+            "waived": sum(d.waived_by is not None for d in self.findings),
+        }
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+_COLOURS = {Level.ERROR: "\x1b[31m", Level.WARNING: "\x1b[33m", Level.INFO: "\x1b[36m"}
+
+
+def format_text(report: Report, color: bool = False) -> str:
+    lines = []
+    for d in report.findings:
+        level = d.level.value
+        if color:
+            level = f"{_COLOURS[d.level]}{level}\x1b[0m"
+        waived = f" (waived: {d.waived_by})" if d.waived_by else ""
+        lines.append(f"{d.path}:{d.line}:{d.column}: {level} {d.message} [{d.code}]{waived}")
+        lines.extend(f"    see {r}" for r in d.related)
+    c = report.counts()
+    if report.findings:
+        summary = f"{_plural(c['error'], 'error')}, {_plural(c['warning'], 'warning')}"
+        if c["waived"]:
+            summary += f" ({c['waived']} waived)"
+        lines.append(summary)
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def finding_dict(d: Diagnostic) -> dict[str, Any]:
+    """One finding in the JSON contract (keys are stable; new keys may be added)."""
+    out: dict[str, Any] = {
+        "path": d.path, "line": d.line, "column": d.column,
+        "end_line": d.end_line, "end_column": d.end_column,
+        "code": d.code, "name": d.name, "level": d.level.value, "message": d.message,
+    }
+    if d.related:
+        out["related"] = [{"path": r.path, "line": r.line, "column": r.column}
+                          for r in d.related]
+    if d.waived_by:
+        out["waived_by"] = d.waived_by
+    return out
+
+
+def format_json(report: Report) -> str:
+    doc: dict[str, Any] = {
+        "tool": {"name": TOOL_NAME, "version": __version__},
+        "findings": [finding_dict(d) for d in report.findings],
+        "summary": report.counts(),
+    }
+    doc.update(report.extra)
+    return json.dumps(doc, indent=2, sort_keys=False, default=str) + "\n"
+
+
+_SARIF_LEVEL = {Level.ERROR: "error", Level.WARNING: "warning", Level.INFO: "note"}
+
+
+def _region(d: Diagnostic) -> dict[str, int]:
+    region = {"startLine": d.line, "startColumn": d.column}
+    if d.end_line is not None:
+        region["endLine"] = d.end_line
+    if d.end_column is not None:
+        region["endColumn"] = d.end_column
+    return region
+
+
+def sarif_dict(report: Report) -> dict[str, Any]:
+    codes = sorted({d.code for d in report.findings} | set(report.rules))
+    rules = []
+    for code in codes:
+        info = report.rules.get(code)
+        rule: dict[str, Any] = {"id": code}
+        if info is not None:
+            rule.update({
+                "name": info.name,
+                "shortDescription": {"text": info.summary},
+                "fullDescription": {"text": info.summary},
+                "help": {"text": info.page or info.summary},
+                "defaultConfiguration": {"level": _SARIF_LEVEL[info.level]},
+            })
+        rules.append(rule)
+    index = {code: i for i, code in enumerate(codes)}
+    results = []
+    for d in report.findings:
+        result: dict[str, Any] = {
+            "ruleId": d.code,
+            "ruleIndex": index[d.code],
+            "level": _SARIF_LEVEL[d.level],
+            "message": {"text": d.message},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": d.path, "uriBaseId": "%SRCROOT%"},
+                "region": _region(d),
+            }}],
+        }
+        if d.related:
+            result["relatedLocations"] = [
+                {"id": i, "physicalLocation": {
+                    "artifactLocation": {"uri": r.path, "uriBaseId": "%SRCROOT%"},
+                    "region": {"startLine": r.line, "startColumn": r.column}}}
+                for i, r in enumerate(d.related)]
+        if d.waived_by:
+            result["suppressions"] = [{"kind": "external", "status": "accepted",
+                                       "justification": d.waived_by}]
+        results.append(result)
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": TOOL_NAME, "version": __version__,
+                                "informationUri": TOOL_URI, "rules": rules}},
+            "results": results,
+        }],
+    }
+
+
+def format_sarif(report: Report) -> str:
+    return json.dumps(sarif_dict(report), indent=2) + "\n"
+
+
+def _gh_escape(text: str, prop: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text
+
+
+_GH_LEVEL = {Level.ERROR: "error", Level.WARNING: "warning", Level.INFO: "notice"}
+
+
+def format_github(report: Report) -> str:
+    lines = []
+    for d in report.findings:
+        level = "notice" if d.waived_by else _GH_LEVEL[d.level]
+        props = [f"file={_gh_escape(d.path, True)}", f"line={d.line}", f"col={d.column}"]
+        if d.end_line is not None:
+            props.append(f"endLine={d.end_line}")
+        if d.end_column is not None:
+            props.append(f"endColumn={d.end_column}")
+        props.append(f"title={_gh_escape(f'{d.code} {d.name}', True)}")
+        msg = d.message + (f" (waived: {d.waived_by})" if d.waived_by else "")
+        lines.append(f"::{level} {','.join(props)}::{_gh_escape(msg)}")
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+FORMATTERS: dict[str, Callable[[Report], str]] = {
+    "json": format_json,
+    "sarif": format_sarif,
+    "github": format_github,
+}
+
+
+def emit(report: Report | Sequence[Diagnostic], fmt: str, stream: TextIO,
+         color: bool = False) -> None:
+    """Write ``report`` (or bare diagnostics) to ``stream`` in ``fmt`` (see :data:`FORMATS`)."""
+    if not isinstance(report, Report):
+        report = Report(list(report))
+    if fmt == "text":
+        stream.write(format_text(report, color=color))
+    else:
+        stream.write(FORMATTERS[fmt](report))

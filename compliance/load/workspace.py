@@ -1,0 +1,209 @@
+"""Load a workspace: every YAML file -> strict models -> one Model with an index of positions.
+
+A workspace is a folder with ``controls/**/*.yaml`` (the model), optionally
+``compliance.yaml`` (settings) and ``waivers.yaml``, and ``evidence/``.
+Loading collects every problem in one pass: syntax, duplicate keys, unknown
+keys, wrong types, missing fields, duplicate ids across files and references
+to undefined ids. Checks run only on a model that loaded cleanly.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from compliance.diagnostics import Diagnostic, Level, Position, UserError, sort_unique
+from compliance.load.errors import diagnostics_from
+from compliance.load.yamlpos import YamlDocument, YamlLoadError, load_yaml
+from compliance.model import Model, ModelFile, Settings, WaiversFile
+
+SETTINGS_FILE = "compliance.yaml"
+WAIVERS_FILE = "waivers.yaml"
+CONTROLS_DIR = "controls"
+EVIDENCE_DIR = "evidence"
+
+DUP_ID_CODE, DUP_ID_NAME = "REF001", "duplicate-id"
+UNDEF_CODE, UNDEF_NAME = "REF002", "undefined-reference"
+SYSTEM_CODE, SYSTEM_NAME = "REF003", "system-not-defined-once"
+
+#: (section, id-field) for the sections whose items have workspace-wide ids.
+ID_SECTIONS = ("sources", "limits", "evidence", "controls")
+
+
+@dataclass
+class Located:
+    """Where one model item was defined: its document and its path in that document."""
+
+    doc: YamlDocument
+    path: tuple[str | int, ...]
+
+    def pos(self, *sub: str | int, key: bool = False) -> Position:
+        return self.doc.pos((*self.path, *sub), key=key)
+
+    def locate(self, field_name: str, offset: int) -> Position:
+        return self.doc.locate_in_scalar((*self.path, field_name), offset)
+
+
+@dataclass
+class Workspace:
+    """A loaded workspace: the model (None when loading failed), its files and positions."""
+
+    root: Path
+    model: Model | None
+    docs: dict[str, YamlDocument] = field(default_factory=dict)
+    index: dict[tuple[str, str], Located] = field(default_factory=dict)
+    findings: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def evidence_dir(self) -> Path:
+        return self.root / EVIDENCE_DIR
+
+    def where(self, section: str, item_id: str) -> Located | None:
+        """Where ``controls``/``limits``/``sources``/``evidence``/``waivers`` item was defined."""
+        return self.index.get((section, item_id))
+
+    def display(self, file: Path) -> str:
+        try:
+            return file.relative_to(self.root).as_posix()
+        except ValueError:
+            return str(file)
+
+
+def model_files(root: Path) -> list[Path]:
+    controls = root / CONTROLS_DIR
+    files = [p for p in controls.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
+    return sorted(files, key=lambda p: p.relative_to(controls).as_posix())
+
+
+def _validate(doc: YamlDocument, model: type[BaseModel],
+              findings: list[Diagnostic]) -> Any:
+    data = {} if doc.data is None else doc.data
+    if not isinstance(data, dict):
+        findings.append(Diagnostic.at(doc.pos(()), "SCH001", "schema-violation", Level.ERROR,
+                                      "expected a mapping of sections at the top of the file"))
+        return None
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        findings.extend(diagnostics_from(exc, doc, model))
+        return None
+
+
+def load_workspace(root: Path) -> Workspace:
+    """Load ``root``. Raises :class:`UserError` (exit 2) when files cannot be read at all."""
+    if not root.is_dir():
+        raise UserError(f"{root}: not a folder; give the workspace folder that holds controls/")
+    if not (root / CONTROLS_DIR).is_dir():
+        raise UserError(f"{root}: no {CONTROLS_DIR}/ folder; a workspace keeps its model in "
+                        f"{CONTROLS_DIR}/*.yaml (see README.md, 'The model')")
+    ws = Workspace(root=root, model=None)
+    unreadable: list[Diagnostic] = []
+    files = model_files(root)
+    if not files:
+        raise UserError(f"{root / CONTROLS_DIR}: no .yaml files; nothing to check")
+    extra = [p for p in (root / SETTINGS_FILE, root / WAIVERS_FILE) if p.is_file()]
+    for file in [*files, *extra]:
+        display = ws.display(file)
+        try:
+            doc = load_yaml(file, display)
+        except YamlLoadError as exc:
+            unreadable.extend(exc.diagnostics)
+            continue
+        ws.docs[display] = doc
+        ws.findings.extend(doc.problems)
+    if unreadable:
+        raise UserError("cannot read the workspace", sort_unique(unreadable))
+
+    parts: list[tuple[YamlDocument, ModelFile]] = []
+    for file in files:
+        doc = ws.docs[ws.display(file)]
+        parsed = _validate(doc, ModelFile, ws.findings)
+        if parsed is not None:
+            parts.append((doc, parsed))
+    settings_doc = ws.docs.get(SETTINGS_FILE)
+    settings = (_validate(settings_doc, Settings, ws.findings) if settings_doc else Settings())
+    waivers_doc = ws.docs.get(WAIVERS_FILE)
+    waivers = (_validate(waivers_doc, WaiversFile, ws.findings) if waivers_doc
+               else WaiversFile())
+    if waivers_doc and waivers is not None:
+        for i, _w in enumerate(waivers.waivers):
+            ws.index[("waivers", str(i))] = Located(waivers_doc, ("waivers", i))
+
+    model = _merge(ws, parts, settings, waivers)
+    ws.findings = sort_unique(ws.findings)
+    if model is not None and not any(d.level is Level.ERROR for d in ws.findings):
+        ws.model = model
+    return ws
+
+
+def _merge(ws: Workspace, parts: list[tuple[YamlDocument, ModelFile]],
+           settings: Settings | None, waivers: WaiversFile | None) -> Model | None:
+    merged: dict[str, list[Any]] = {s: [] for s in ID_SECTIONS}
+    systems: list[tuple[YamlDocument, Any]] = []
+    stance = None
+    for doc, part in parts:
+        if part.system is not None:
+            systems.append((doc, part.system))
+        if part.stance is not None:
+            stance = part.stance
+            ws.index[("stance", "stance")] = Located(doc, ("stance",))
+        for section in ID_SECTIONS:
+            for i, item in enumerate(getattr(part, section)):
+                key = (section, item.id)
+                if key in ws.index:
+                    first = ws.index[key].pos("id")
+                    ws.findings.append(Diagnostic.at(
+                        doc.pos((section, i, "id")), DUP_ID_CODE, DUP_ID_NAME, Level.ERROR,
+                        f"duplicate {section[:-1] if section != 'evidence' else 'evidence'} "
+                        f"id {item.id!r}; first defined at {first}"))
+                    continue
+                ws.index[key] = Located(doc, (section, i))
+                merged[section].append(item)
+    if len(systems) != 1 and parts:
+        doc = systems[1][0] if len(systems) > 1 else parts[0][0]
+        pos = doc.pos(("system",), key=True) if len(systems) > 1 else Position(doc.path, 1, 1)
+        msg = ("`system:` is defined in more than one file; keep exactly one"
+               if systems else "no file under controls/ defines `system:` (name, scope, "
+               "owner, last_reviewed); add it to one file")
+        ws.findings.append(Diagnostic.at(pos, SYSTEM_CODE, SYSTEM_NAME, Level.ERROR, msg))
+    if systems:
+        ws.index[("system", "system")] = Located(systems[0][0], ("system",))
+    _check_references(ws, merged, systems)
+    if len(systems) != 1 or settings is None or waivers is None:
+        return None
+    return Model(system=systems[0][1], stance=stance, sources=merged["sources"],
+                 limits=merged["limits"], evidence=merged["evidence"],
+                 controls=merged["controls"], waivers=waivers.waivers, settings=settings)
+
+
+def _check_references(ws: Workspace, merged: dict[str, list[Any]],
+                      systems: list[tuple[YamlDocument, Any]]) -> None:
+    ids = {s: {item.id for item in merged[s]} for s in ID_SECTIONS}
+
+    def refs(owner: Located, field_name: str, values: Iterable[str], section: str) -> None:
+        for j, value in enumerate(values):
+            if value not in ids[section]:
+                noun = {"sources": "source", "limits": "limit", "evidence": "evidence item"}
+                known = sorted(ids[section])
+
+                close = difflib.get_close_matches(value, known, n=1, cutoff=0.6)
+                hint = f"; did you mean {close[0]!r}?" if close else (
+                    f" (defined: {', '.join(known[:8])}{', ...' if len(known) > 8 else ''})"
+                    if known else f" (no {section} are defined)")
+                ws.findings.append(Diagnostic.at(
+                    owner.pos(field_name, j), UNDEF_CODE, UNDEF_NAME, Level.ERROR,
+                    f"{field_name}: {noun[section]} {value!r} is not defined{hint}"))
+
+    for doc, system in systems:
+        refs(Located(doc, ("system",)), "sources", system.sources, "sources")
+    for limit in merged["limits"]:
+        refs(ws.index[("limits", limit.id)], "sources", limit.sources, "sources")
+    for control in merged["controls"]:
+        loc = ws.index[("controls", control.id)]
+        refs(loc, "limits", control.limits, "limits")
+        refs(loc, "evidence", control.evidence, "evidence")

@@ -1,0 +1,310 @@
+"""YAML -> plain data, keeping a file:line:column for every node.
+
+Uses ruamel.yaml's ``typ='safe'`` composer on the C parser (fast) and walks the
+node graph once. Everything a strict model needs to point back at the YAML is
+kept in a :class:`PositionMap`, keyed by the node's path (``("controls", 3,
+"claim")``).
+
+Refused here, each with a positioned :class:`~compliance.diagnostics.Diagnostic`:
+binary or non-UTF-8 files, empty files, YAML syntax errors, duplicate keys,
+unsupported tags, more than one document, and alias bombs (the expanded size
+is computed on the node graph before anything is expanded, so a "billion
+laughs" file is refused in bounded time and memory).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from compliance.diagnostics import Diagnostic, Level, Position
+
+#: Expanded node budget: generous for real models, tiny next to a billion laughs.
+MAX_EXPANDED_NODES = 2_000_000
+#: Files bigger than this are not models; refuse before parsing.
+MAX_FILE_BYTES = 32 * 1024 * 1024
+
+LOAD_CODE, LOAD_NAME = "YML001", "unreadable-yaml"
+DUP_CODE, DUP_NAME = "YML002", "duplicate-key"
+EMPTY_CODE, EMPTY_NAME = "YML003", "empty-file"
+
+_STD = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null", "timestamp")}
+
+Path_ = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NodePos:
+    """Where one node sits: its key (for mapping values), its value, its scalar style."""
+
+    key: Position | None
+    value: Position
+    start: int  # character index of the value in the source text
+    end: int
+    style: str | None = None
+
+
+@dataclass
+class YamlDocument:
+    """One loaded YAML file: plain data, positions, the source text, and problems.
+
+    ``problems`` are findings in a file that still parsed (duplicate keys,
+    unsupported tags): the data is usable, the run still fails.
+    """
+
+    path: str
+    data: Any
+    positions: dict[Path_, NodePos] = field(default_factory=dict)
+    text: str = ""
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    def pos(self, path: Path_, key: bool = False) -> Position:
+        """Best position for ``path``: the node itself, else its nearest ancestor."""
+        p = tuple(path)
+        while p not in self.positions and p:
+            p = p[:-1]
+        np = self.positions.get(p)
+        if np is None:
+            return Position(self.path, 1, 1)
+        if key and np.key is not None:
+            return np.key
+        return np.value
+
+    def locate_in_scalar(self, path: Path_, offset: int) -> Position:
+        """Map a character offset inside a string value to its file position.
+
+        Works for plain, quoted and block scalars: the value's characters are
+        matched in order against the source text of the node (folded line
+        breaks and indentation are skipped), so a finding in the middle of a
+        ``|`` or ``>`` block points at the right line and column.
+        """
+        np = self.positions.get(tuple(path))
+        value = _get(self.data, path)
+        if np is None or not isinstance(value, str):
+            return self.pos(path)
+        src = self.text
+        i = np.start
+        if np.style in ("|", ">"):
+            nl = src.find("\n", i)  # skip the block indicator line
+            i = nl + 1 if nl != -1 else i
+        elif np.style in ("'", '"'):
+            i += 1
+        offset = max(0, min(offset, len(value)))
+        for ch in value[:offset]:
+            j = i
+            if ch.isspace():
+                while j < np.end and not src[j].isspace():
+                    j += 1
+                if j < np.end:
+                    i = j + 1
+                continue
+            while j < np.end and src[j] != ch:
+                j += 1
+            if j >= np.end:
+                break  # escapes or folding we cannot follow: stop at the best point so far
+            i = j + 1
+        while i < np.end and src[i] in " \t\n" and offset < len(value) and \
+                not value[offset].isspace():
+            i += 1
+        return _position_of_index(self.path, src, i)
+
+
+def _get(data: Any, path: Path_) -> Any:
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _position_of_index(path: str, text: str, index: int) -> Position:
+    line = text.count("\n", 0, index) + 1
+    col = index - (text.rfind("\n", 0, index) + 1) + 1
+    return Position(path, line, col)
+
+
+def _mark_pos(path: str, mark: Any, end: Any = None) -> Position:
+    if end is None:
+        return Position(path, mark.line + 1, mark.column + 1)
+    return Position(path, mark.line + 1, mark.column + 1, end.line + 1, end.column + 1)
+
+
+class YamlLoadError(Exception):
+    """The file cannot be read as YAML at all (exit 2). Carries positioned diagnostics."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__("; ".join(d.message for d in diagnostics))
+        self.diagnostics = diagnostics
+
+
+def _fail(path: str, line: int, col: int, message: str) -> YamlLoadError:
+    return YamlLoadError(
+        [Diagnostic(path, line, col, LOAD_CODE, LOAD_NAME, Level.ERROR, message)]
+    )
+
+
+def read_text(file: Path, display: str, what: str = "YAML file") -> str:
+    """Read a file as strict UTF-8 text, refusing binary, oversized and undecodable files."""
+    try:
+        raw = file.read_bytes()
+    except OSError as exc:
+        raise _fail(display, 1, 1, f"cannot read {what}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise _fail(display, 1, 1, f"{what} is {len(raw)} bytes; the limit is {MAX_FILE_BYTES}")
+    if b"\x00" in raw:
+        nul = raw.index(b"\x00")
+        line = raw.count(b"\n", 0, nul) + 1
+        col = nul - (raw.rfind(b"\n", 0, nul) + 1) + 1
+        raise _fail(display, line, col, f"binary file (NUL byte): not a {what}")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise _fail(
+            display, line, col,
+            f"not valid UTF-8 (byte 0x{raw[exc.start]:02x}); save the file as UTF-8",
+        ) from None
+    return text.removeprefix("\ufeff")
+
+
+def load_yaml(file: Path, display: str) -> YamlDocument:
+    """Load one YAML file into plain data with positions, or raise :class:`YamlLoadError`."""
+    text = read_text(file, display)
+    return parse_yaml(text, display)
+
+
+def parse_yaml(text: str, display: str) -> YamlDocument:
+    yaml = YAML(typ="safe")
+    try:
+        nodes = list(yaml.compose_all(text))
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = " ".join(p for p in (exc.problem, exc.context) if p) or "invalid YAML"
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise _fail(display, line, col, f"YAML syntax error: {problem}") from None
+    except YAMLError as exc:
+        raise _fail(display, 1, 1, f"YAML syntax error: {exc}") from None
+    nodes = [n for n in nodes if n is not None]
+    if not nodes:
+        empty = Diagnostic(display, 1, 1, EMPTY_CODE, EMPTY_NAME, Level.ERROR,
+                           "empty file: expected a YAML mapping (e.g. `controls:`); "
+                           "delete the file or add content")
+        return YamlDocument(display, None, {}, text, [empty])
+    if len(nodes) > 1:
+        raise _fail(display, nodes[1].start_mark.line + 1, 1,
+                    "more than one YAML document in a file; split it into separate files")
+    root = nodes[0]
+    expanded = _expanded_size(root, {}, 0)
+    if expanded > MAX_EXPANDED_NODES:
+        raise _fail(display, root.start_mark.line + 1, root.start_mark.column + 1,
+                    f"aliases expand to more than {MAX_EXPANDED_NODES:,} nodes "
+                    "(an alias bomb?); refusing to expand")
+    builder = _Builder(display, yaml)
+    data = builder.build(root, (), None)
+    return YamlDocument(display, data, builder.positions, text, builder.errors)
+
+
+def _expanded_size(node: Node, memo: dict[int, int], depth: int) -> int:
+    key = id(node)
+    if key in memo:
+        return memo[key]
+    if depth > 200:
+        return MAX_EXPANDED_NODES + 1  # absurd nesting: treat as a bomb
+    memo[key] = MAX_EXPANDED_NODES + 1  # recursion guard for self-referencing aliases
+    total = 1
+    if isinstance(node, MappingNode):
+        for k, v in node.value:
+            total += _expanded_size(k, memo, depth + 1) + _expanded_size(v, memo, depth + 1)
+            if total > MAX_EXPANDED_NODES:
+                break
+    elif isinstance(node, SequenceNode):
+        for v in node.value:
+            total += _expanded_size(v, memo, depth + 1)
+            if total > MAX_EXPANDED_NODES:
+                break
+    memo[key] = total
+    return total
+
+
+class _Builder:
+    def __init__(self, display: str, yaml: YAML) -> None:
+        self.display = display
+        self.construct = yaml.constructor.construct_object
+        self.positions: dict[Path_, NodePos] = {}
+        self.errors: list[Diagnostic] = []
+
+    def _record(self, node: Node, path: Path_, key_node: Node | None) -> None:
+        key = _mark_pos(self.display, key_node.start_mark) if key_node is not None else None
+        value = _mark_pos(self.display, node.start_mark, node.end_mark)
+        style = node.style if isinstance(node, ScalarNode) else None
+        self.positions[path] = NodePos(key, value, node.start_mark.index, node.end_mark.index,
+                                       style)
+
+    def _error(self, node: Node, message: str, code: str = LOAD_CODE,
+               name: str = LOAD_NAME) -> None:
+        pos = _mark_pos(self.display, node.start_mark)
+        self.errors.append(Diagnostic.at(pos, code, name, Level.ERROR, message))
+
+    def build(self, node: Node, path: Path_, key_node: Node | None) -> Any:
+        self._record(node, path, key_node)
+        tag = node.tag if isinstance(node.tag, str) else str(node.tag)
+        if isinstance(node, ScalarNode):
+            if tag not in _SCALAR_TAGS:
+                self._error(node, f"unsupported YAML tag {tag!r}; use plain values")
+                return None
+            try:
+                return self.construct(node, deep=True)
+            except (YAMLError, ValueError) as exc:
+                self._error(node, f"invalid {tag.removeprefix(_STD)} value: {exc}")
+                return None
+        if isinstance(node, SequenceNode):
+            if tag != f"{_STD}seq":
+                self._error(node, f"unsupported YAML tag {tag!r} on a list")
+            return [self.build(child, (*path, i), None) for i, child in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            if tag != f"{_STD}map":
+                self._error(node, f"unsupported YAML tag {tag!r} on a mapping")
+            return self._mapping(node, path)
+        self._error(node, "unsupported YAML node")
+        return None
+
+    def _mapping(self, node: MappingNode, path: Path_) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        first: dict[str, Node] = {}
+        merged: list[MappingNode] = []
+        for key_node, value_node in node.value:
+            ktag = key_node.tag if isinstance(key_node.tag, str) else str(key_node.tag)
+            if ktag == f"{_STD}merge":
+                sources = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
+                for src in sources:
+                    if isinstance(src, MappingNode):
+                        merged.append(src)
+                    else:
+                        self._error(src, "a merge key (<<) takes a mapping or a list of mappings")
+                continue
+            if not isinstance(key_node, ScalarNode):
+                self._error(key_node, "mapping keys must be plain strings")
+                continue
+            key = str(key_node.value)
+            if key in first:
+                prev = first[key].start_mark
+                self._error(key_node,
+                            f"duplicate key {key!r} (first defined at line {prev.line + 1}, "
+                            f"column {prev.column + 1})", DUP_CODE, DUP_NAME)
+                continue
+            first[key] = key_node
+            out[key] = self.build(value_node, (*path, key), key_node)
+        for src in merged:  # explicit keys win over merged ones, as YAML merge keys define
+            for key_node, value_node in src.value:
+                key = str(key_node.value)
+                if key not in out:
+                    out[key] = self.build(value_node, (*path, key), key_node)
+        return out

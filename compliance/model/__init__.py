@@ -1,0 +1,18 @@
+"""Strict pydantic models of a workspace: what the YAML may say."""
+
+from compliance.model.layers import LAYER_QUESTIONS, Layer
+from compliance.model.sections import (
+    Control,
+    Evidence,
+    Limit,
+    Source,
+    Status,
+    System,
+    Waiver,
+)
+from compliance.model.workspace import Model, ModelFile, Settings, WaiversFile
+
+__all__ = [
+    "LAYER_QUESTIONS", "Control", "Evidence", "Layer", "Limit", "Model", "ModelFile",
+    "Settings", "Source", "Status", "System", "Waiver", "WaiversFile",
+]

@@ -1,0 +1,128 @@
+"""Model sections: system, sources, limits, evidence, controls, waivers."""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+
+from pydantic import Field
+
+from compliance.model.base import Identifier, Line, Sha256, Strict, Text
+from compliance.model.layers import Layer
+
+
+class Status(str, enum.Enum):
+    """How far a control is in place. Only deployed controls support a stance clause."""
+
+    DEPLOYED = "deployed"
+    PARTIAL = "partial"
+    PLANNED = "planned"
+
+
+class System(Strict):
+    """What the model covers and who answers for it."""
+
+    name: Line = Field(description="Name of the system the model covers.",
+                       examples=["Acme coding agents"])
+    scope: Text = Field(description="What is and is not covered, in plain words.")
+    owner: Line = Field(description="Team or person accountable for the model.",
+                        examples=["security-engineering@acme.example"])
+    last_reviewed: dt.date = Field(
+        description="Date the model was last reviewed end to end (YYYY-MM-DD). "
+        "Rendered outputs take their dates from here, never from the clock.",
+        examples=["2026-11-15"],
+    )
+    sources: list[Identifier] = Field(default_factory=list,
+                                      description="Ids of sources describing the system.")
+
+
+class Source(Strict):
+    """A citation: a vendor page, a standard, an internal test."""
+
+    id: Identifier = Field(description="Id that limits and controls cite.",
+                           examples=["owasp-llm01"])
+    title: Line = Field(description="Title of the cited document.")
+    url: Line | None = Field(default=None, description="Where to read it (not fetched).")
+    quote: Text | None = Field(default=None, description="The sentence relied on, verbatim.")
+
+
+class Limit(Strict):
+    """A known limit of a control, in plain words, with where it is documented."""
+
+    id: Identifier = Field(description="Id that controls cite.",
+                           examples=["model-channel-open"])
+    text: Text = Field(description="The limit in plain words, as a customer would read it.")
+    topics: list[Identifier] = Field(
+        default_factory=list,
+        description="Topics this limit covers; the limit rules require certain topics "
+        "for certain control kinds (see `required_limits` in compliance.yaml).",
+        examples=[["model-channel-open"]],
+    )
+    sources: list[Identifier] = Field(description="Ids of sources documenting the limit.",
+                                      min_length=1)
+
+
+class Evidence(Strict):
+    """A file under evidence/ that claims rest on, pinned by its sha256."""
+
+    id: Identifier = Field(description="Id that controls cite.", examples=["firewall-script"])
+    path: Line = Field(description="Path relative to the workspace's evidence/ folder.",
+                       examples=["devcontainer/init-firewall.sh"])
+    sha256: Sha256 | None = Field(
+        default=None,
+        description="sha256 of the file when last reviewed; `compliance evidence pin` "
+        "writes it. A different hash makes every claim resting on the file stale.",
+    )
+    kind: Identifier | None = Field(
+        default=None, description="Adapter that reads the file; detected when omitted.",
+        examples=["claude-settings"])
+    description: Text | None = Field(default=None, description="What the file is.")
+    collected: dt.date = Field(description="Date the file was exported or collected.")
+    max_age_days: int = Field(default=90, ge=1, le=3650,
+                              description="How old the file may be before it is reported.")
+
+
+class Control(Strict):
+    """A deployed, partial or planned control, its claim, and the limits that bound it."""
+
+    id: Identifier = Field(description="Stable id, unique across the workspace.",
+                           examples=["NET-01"])
+    layer: Layer = Field(description="Which of the six layers the control belongs to.")
+    kind: Identifier | None = Field(
+        default=None,
+        description="What sort of control this is (e.g. egress-default-deny, "
+        "egress-allowlist, microvm-isolation, env-secrets). Drives the required "
+        "limits and the configuration checks that verify the claim.",
+        examples=["egress-default-deny"],
+    )
+    title: Line = Field(description="Short name of the control.")
+    status: Status = Field(description="deployed, partial or planned.")
+    claim: Text = Field(description="The claim as it may be said to a customer.")
+    stance_clause: Text | None = Field(
+        default=None,
+        description="Clause this control adds to the stance summary when it is deployed "
+        "and verified, e.g. 'run in isolated, disposable environments'.",
+    )
+    implementation: Text = Field(description="How the control is implemented.")
+    evidence: list[Identifier] = Field(default_factory=list,
+                                       description="Ids of evidence files the claim rests on.")
+    verified_by: list[Identifier] | None = Field(
+        default=None,
+        description="Configuration check codes that verify the claim; inferred from "
+        "`kind` when omitted. An empty list says no file can verify it.",
+    )
+    limits: list[Identifier] = Field(default_factory=list,
+                                     description="Ids of the limits this control has.")
+    residual_risk: Text = Field(description="What risk remains with the control in place.")
+    owner: Line = Field(description="Team or person who runs the control.")
+
+
+class Waiver(Strict):
+    """A reviewed exception to one rule for one target, with an owner and an expiry."""
+
+    rule: Line = Field(description="Rule code or name waived.", examples=["LIM002"])
+    target: Line = Field(description="Control, limit or evidence id the waiver covers, "
+                         "or a file path.", examples=["GIT-02"])
+    reason: Text = Field(description="Why the finding is accepted for now.")
+    owner: Line = Field(description="Who accepted it.")
+    expires: dt.date = Field(description="Date after which the waiver is an error.")

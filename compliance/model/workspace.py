@@ -1,0 +1,72 @@
+"""The files of a workspace as models, and the whole model they make together."""
+
+from __future__ import annotations
+
+import enum
+
+from pydantic import Field
+
+from compliance.model.base import Identifier, Strict, Text
+from compliance.model.sections import Control, Evidence, Limit, Source, System, Waiver
+
+
+class ModelFile(Strict):
+    """One YAML file under controls/. Every section is optional; ids are global."""
+
+    system: System | None = Field(default=None, description="Exactly one file has it.")
+    stance: Text | None = Field(
+        default=None,
+        description="Optional hand-written stance paragraph; it is checked like every claim "
+        "and must name limits.")
+    sources: list[Source] = Field(default_factory=list)
+    limits: list[Limit] = Field(default_factory=list)
+    evidence: list[Evidence] = Field(default_factory=list)
+    controls: list[Control] = Field(default_factory=list)
+
+
+class WaiversFile(Strict):
+    """waivers.yaml at the workspace root."""
+
+    waivers: list[Waiver] = Field(default_factory=list)
+
+
+class FindingLevel(str, enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    OFF = "off"
+
+
+class Settings(Strict):
+    """compliance.yaml at the workspace root: how strict this workspace's checks are."""
+
+    unverified: FindingLevel = Field(
+        default=FindingLevel.WARNING,
+        description="Level of a claim no evidence file can verify. Never counted as passing.")
+    evidence_too_old: FindingLevel = Field(
+        default=FindingLevel.ERROR,
+        description="Level of evidence older than its max_age_days.")
+    waiver_horizon_days: int = Field(
+        default=180, ge=1, le=3650,
+        description="Longest a waiver may run from today; longer is an error.")
+    required_limits: dict[Identifier, list[Identifier]] | None = Field(
+        default=None,
+        description="Control kind -> limit topics every control of that kind must cite. "
+        "Replaces the built-in table when given.")
+    disabled_rules: list[Identifier] = Field(
+        default_factory=list, description="Rule codes or names not run in this workspace.")
+
+
+class Model(Strict):
+    """The whole workspace model after loading every file (ids unique)."""
+
+    system: System
+    stance: Text | None = None
+    sources: list[Source]
+    limits: list[Limit]
+    evidence: list[Evidence]
+    controls: list[Control]
+    waivers: list[Waiver]
+    settings: Settings
+
+    def control(self, cid: str) -> Control | None:
+        return next((c for c in self.controls if c.id == cid), None)

@@ -1,0 +1,32 @@
+"""Rules over the model itself: limits, layer gaps, evidence files, waivers."""
+
+from compliance.rules.base import Rule
+from compliance.rules.model.evidence_rules import (
+    EvidenceMissing,
+    EvidenceNotPinned,
+    EvidenceOutsideFolder,
+    EvidenceStale,
+    EvidenceTooOld,
+)
+from compliance.rules.model.gaps import LayerWithoutControl
+from compliance.rules.model.limits import (
+    ControlWithoutLimits,
+    KindLimitMissing,
+    StanceWithoutLimits,
+)
+from compliance.rules.model.waivers import (
+    SuppressionWithoutReason,
+    WaiverBeyondHorizon,
+    WaiverExpired,
+    WaiverUnknownRule,
+)
+
+MODEL_RULES: dict[str, type[Rule]] = {
+    r.code: r
+    for r in (
+        ControlWithoutLimits, KindLimitMissing, StanceWithoutLimits, LayerWithoutControl,
+        EvidenceOutsideFolder, EvidenceMissing, EvidenceNotPinned, EvidenceStale,
+        EvidenceTooOld, WaiverExpired, WaiverBeyondHorizon, WaiverUnknownRule,
+        SuppressionWithoutReason,
+    )
+}

@@ -1,0 +1,224 @@
+"""Evidence rules: the files claims rest on exist, stay inside evidence/, match their pin."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from compliance.check.context import CheckContext
+from compliance.diagnostics import Diagnostic, Level
+from compliance.model import Evidence
+from compliance.model.workspace import FindingLevel
+from compliance.paths import OutsideFolder, resolve_inside
+from compliance.rules.base import Rule
+
+
+def evidence_file(ctx: CheckContext, ev: Evidence) -> Path | None:
+    """The evidence item's real file, or None when it is outside evidence/ or missing."""
+    try:
+        file = resolve_inside(ctx.workspace.evidence_dir, ev.path)
+    except OutsideFolder:
+        return None
+    return file if file.is_file() else None
+
+
+class EvidenceOutsideFolder(Rule):
+    """An evidence path that leaves the workspace's evidence/ folder.
+
+    ## What it does
+    Resolves each `evidence[].path` against evidence/, following `..` and
+    symbolic links, and flags any path that ends up outside it (or is absolute).
+
+    ## Why is this bad?
+    Evidence packs are handed to customers. A path outside evidence/ could pull
+    in any file on the machine (an SSH key, /etc/passwd) or make the pack depend
+    on files nobody reviewed.
+
+    ## Example
+    ```yaml
+    evidence:
+      - id: settings
+        path: ../../home/me/.claude/settings.json
+    ```
+
+    ## Use instead
+    Export the file into evidence/ and cite it there: `path: claude/settings.json`.
+
+    ## Sources
+    CWE-22: Improper Limitation of a Pathname to a Restricted Directory.
+    """
+
+    code = "EVD001"
+    name = "evidence-outside-folder"
+    family = "evidence"
+
+    def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
+        for ev in ctx.model.evidence:
+            try:
+                resolve_inside(ctx.workspace.evidence_dir, ev.path)
+            except OutsideFolder as exc:
+                yield self.diagnostic(ctx.pos("evidence", ev.id, "path"),
+                                      f"evidence {ev.id}: path {ev.path!r} is refused: {exc}")
+
+
+class EvidenceMissing(Rule):
+    """An evidence item whose file does not exist under evidence/.
+
+    ## What it does
+    Flags evidence items whose path (inside evidence/) names no regular file.
+
+    ## Why is this bad?
+    A claim resting on a missing file rests on nothing.
+
+    ## Example
+    ```yaml
+    - id: firewall
+      path: devcontainer/init-firewall.sh   # file was renamed
+    ```
+
+    ## Use instead
+    Restore or re-export the file, or fix the path, then run `compliance evidence pin`.
+
+    ## Sources
+    NIST SP 800-53A: assessment evidence must be retrievable by the assessor.
+    """
+
+    code = "EVD002"
+    name = "evidence-missing"
+    family = "evidence"
+
+    def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
+        for ev in ctx.model.evidence:
+            try:
+                file = resolve_inside(ctx.workspace.evidence_dir, ev.path)
+            except OutsideFolder:
+                continue  # EVD001 reports it
+            if not file.is_file():
+                yield self.diagnostic(ctx.pos("evidence", ev.id, "path"),
+                                      f"evidence {ev.id}: no file at evidence/{ev.path}")
+
+
+class EvidenceNotPinned(Rule):
+    """An evidence item with no sha256 pin.
+
+    ## What it does
+    Flags evidence items without `sha256:`.
+
+    ## Why is this bad?
+    Without a pin nobody can tell whether the file a claim was reviewed against
+    is the file in the pack today. Pinning makes a changed file a visible event.
+
+    ## Example
+    ```yaml
+    - id: firewall
+      path: devcontainer/init-firewall.sh
+    ```
+
+    ## Use instead
+    Review the file, then run `compliance evidence pin` to write its sha256.
+
+    ## Sources
+    SLSA provenance: artifacts are identified by digest, not by name.
+    """
+
+    code = "EVD004"
+    name = "evidence-not-pinned"
+    family = "evidence"
+
+    def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
+        for ev in ctx.model.evidence:
+            file = evidence_file(ctx, ev)
+            if ev.sha256 is None and file is not None:
+                yield self.diagnostic(
+                    ctx.pos("evidence", ev.id, "path"),
+                    f"evidence {ev.id} is not pinned (current sha256 {ctx.sha256(file)}); "
+                    "review it, then run `compliance evidence pin`")
+
+
+class EvidenceStale(Rule):
+    """A claim resting on an evidence file that changed since it was pinned.
+
+    ## What it does
+    Compares each evidence file's sha256 with its pin; when they differ, flags
+    every control whose claim cites that evidence, at the claim, naming the
+    file and both hashes.
+
+    ## Why is this bad?
+    The claim was reviewed against a different file. The change may have made it
+    false (a firewall rule removed, a setting flipped) and no one has looked.
+
+    ## Example
+    The firewall script gained `iptables -P OUTPUT ACCEPT` after the pin.
+
+    ## Use instead
+    Review the change; fix the claim or the configuration; then re-pin with
+    `compliance evidence pin` (it rewrites only the sha256 values).
+
+    ## Sources
+    config-checks.md: a claim goes stale when the file it rests on changes.
+    """
+
+    code = "EVD003"
+    name = "stale-claim"
+    family = "evidence"
+
+    def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
+        stale: dict[str, tuple[Evidence, str]] = {}
+        for ev in ctx.model.evidence:
+            file = evidence_file(ctx, ev)
+            if file is not None and ev.sha256 is not None:
+                now = ctx.sha256(file)
+                if now != ev.sha256:
+                    stale[ev.id] = (ev, now)
+        for c in ctx.model.controls:
+            for eid in c.evidence:
+                if eid in stale:
+                    ev, now = stale[eid]
+                    yield self.diagnostic(
+                        ctx.pos("controls", c.id, "claim"),
+                        f"STALE: the claim of {c.id} rests on evidence/{ev.path}, which changed "
+                        f"(pinned {ev.sha256[:12]}..., now {now[:12]}...); review it and run "
+                        "`compliance evidence pin`",
+                        related=(ctx.pos("evidence", ev.id, "sha256"),))
+
+
+class EvidenceTooOld(Rule):
+    """Evidence collected longer ago than its max_age_days.
+
+    ## What it does
+    Flags evidence items whose `collected` date is more than `max_age_days`
+    before today. The level is set by `evidence_too_old` in compliance.yaml.
+
+    ## Why is this bad?
+    Configuration drifts. An export from last year says little about today.
+
+    ## Example
+    ```yaml
+    collected: 2025-01-10
+    max_age_days: 90
+    ```
+
+    ## Use instead
+    Re-export the file, review it, update `collected`, and re-pin.
+
+    ## Sources
+    CSA CCM v4 A&A-02: independent assessments at least annually.
+    """
+
+    code = "EVD005"
+    name = "evidence-too-old"
+    family = "evidence"
+
+    def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
+        setting = ctx.model.settings.evidence_too_old
+        if setting is FindingLevel.OFF:
+            return
+        level = Level(setting.value)
+        for ev in ctx.model.evidence:
+            age = (ctx.today - ev.collected).days
+            if age > ev.max_age_days:
+                yield self.diagnostic(
+                    ctx.pos("evidence", ev.id, "collected"),
+                    f"evidence {ev.id} was collected {age} days ago ({ev.collected}); its "
+                    f"max_age_days is {ev.max_age_days}: re-export and re-pin it",
+                    level=level)

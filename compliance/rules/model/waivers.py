@@ -1,0 +1,149 @@
+"""Waiver and suppression rules: exceptions need a reason, an owner and an end."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+
+from compliance.check.context import CheckContext
+from compliance.diagnostics import Diagnostic
+from compliance.rules.base import Rule
+
+
+class WaiverExpired(Rule):
+    """A waiver whose expiry date has passed.
+
+    ## What it does
+    Flags waivers in waivers.yaml with `expires` before today. An expired
+    waiver no longer waives anything.
+
+    ## Why is this bad?
+    A waiver is a dated promise to fix or re-decide. Past its date the finding
+    is an open problem again and someone must look.
+
+    ## Example
+    ```yaml
+    - rule: LIM002
+      target: GIT-02
+      expires: 2025-01-31
+    ```
+
+    ## Use instead
+    Fix the finding and delete the waiver, or re-review and set a new expiry.
+
+    ## Sources
+    Chef InSpec waivers: `expiration_date` after which the control runs again.
+    """
+
+    code = "WVR001"
+    name = "waiver-expired"
+    family = "waivers"
+
+    def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
+        for i, w in enumerate(ctx.model.waivers):
+            if w.expires < ctx.today:
+                yield self.diagnostic(
+                    ctx.pos("waivers", str(i), "expires"),
+                    f"waiver for {w.rule} on {w.target} expired on {w.expires}; fix the finding "
+                    "or re-review the waiver")
+
+
+class WaiverBeyondHorizon(Rule):
+    """A waiver that runs longer than the workspace allows.
+
+    ## What it does
+    Flags waivers whose `expires` is more than `waiver_horizon_days` (default
+    180) after today.
+
+    ## Why is this bad?
+    A waiver with a far-away date is a permanent exception in disguise.
+
+    ## Example
+    ```yaml
+    expires: 2031-01-01
+    ```
+
+    ## Use instead
+    Pick a date within the horizon and review the waiver when it comes.
+
+    ## Sources
+    PCI DSS v4.0 compensating controls are re-validated at least annually.
+    """
+
+    code = "WVR002"
+    name = "waiver-beyond-horizon"
+    family = "waivers"
+
+    def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
+        horizon = ctx.model.settings.waiver_horizon_days
+        limit = ctx.today + dt.timedelta(days=horizon)
+        for i, w in enumerate(ctx.model.waivers):
+            if w.expires > limit:
+                yield self.diagnostic(
+                    ctx.pos("waivers", str(i), "expires"),
+                    f"waiver for {w.rule} on {w.target} runs until {w.expires}, beyond the "
+                    f"{horizon}-day horizon ({limit}); choose an earlier date")
+
+
+class WaiverUnknownRule(Rule):
+    """A waiver naming a rule that does not exist.
+
+    ## What it does
+    Flags waivers whose `rule` is neither a rule code nor a rule name.
+
+    ## Why is this bad?
+    A mistyped waiver waives nothing while looking like it does.
+
+    ## Example
+    ```yaml
+    rule: LIM02
+    ```
+
+    ## Use instead
+    Use a code from `compliance rules`, e.g. `LIM002` or `kind-limit-missing`.
+
+    ## Sources
+    ruff: `# noqa` with an unknown code is itself reported (RUF100-style hygiene).
+    """
+
+    code = "WVR003"
+    name = "waiver-unknown-rule"
+    family = "waivers"
+
+    def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
+        for i, w in enumerate(ctx.model.waivers):
+            if w.rule not in ctx.rule_names:
+                yield self.diagnostic(ctx.pos("waivers", str(i), "rule"),
+                                      f"waiver names unknown rule {w.rule!r}; see "
+                                      "`compliance rules` for codes and names")
+
+
+class SuppressionWithoutReason(Rule):
+    """An inline `# compliance: allow CODE` comment with no reason.
+
+    ## What it does
+    Flags inline suppressions in YAML comments that name a rule but give no
+    reason after it. Such a comment suppresses nothing.
+
+    ## Why is this bad?
+    A suppression is a decision; without its reason the next reviewer cannot
+    tell a considered exception from a silenced alarm.
+
+    ## Example
+    ```yaml
+    claim: Every session is recorded.  # compliance: allow CLM008
+    ```
+
+    ## Use instead
+    ```yaml
+    claim: Every session is recorded.  # compliance: allow CLM008 -- recorder covers all hosts, see LOG-01 test
+    ```
+
+    ## Sources
+    checkov: `checkov:skip=CKV_AWS_20:reason`.
+    """
+
+    code = "SUP001"
+    name = "suppression-without-reason"
+    family = "waivers"
+    # Findings are produced by compliance.check.suppress, which parses the comments.
