@@ -1,0 +1,157 @@
+"""What every adapter produces: an :class:`EvidenceDoc` of positioned facts.
+
+An adapter turns one evidence file into plain data (``doc.data``) plus the
+1-based line and column of every key and list item (``doc.positions``, keyed
+by the path of keys and indexes from the root), and derived facts that are
+not a single key (``doc.facts``, e.g. the ACCEPT rules of a firewall script).
+Rules only ever read an :class:`EvidenceDoc`; they never open files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compliance.diagnostics import Diagnostic, Level, Position
+
+DEFAULT_MAX_BYTES = 5 * 1024 * 1024
+
+KeyPath = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One normalised fact and where it came from (1-based line and column)."""
+
+    key: str
+    value: Any
+    line: int
+    column: int = 1
+
+
+@dataclass
+class EvidenceDoc:
+    """One parsed evidence file.
+
+    ``kind`` names the adapter; ``path`` is the display path used in messages;
+    ``scope`` is set for layered formats (Claude Code settings:
+    managed/cli/local/project/user).
+    """
+
+    kind: str
+    path: str
+    data: Any
+    positions: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
+    facts: dict[str, list[Fact]] = field(default_factory=dict)
+    scope: str | None = None
+    text: str = ""
+
+    def loc(self, *keys: str | int) -> tuple[int, int]:
+        """Line and column of a key path; the nearest known ancestor when absent."""
+        path: KeyPath = tuple(keys)
+        while path:
+            if path in self.positions:
+                return self.positions[path]
+            path = path[:-1]
+        return self.positions.get((), (1, 1))
+
+    def line(self, *keys: str | int) -> int:
+        return self.loc(*keys)[0]
+
+    def has(self, *keys: str | int) -> bool:
+        return self._lookup(keys)[0]
+
+    def get(self, *keys: str | int, default: Any = None) -> Any:
+        found, value = self._lookup(keys)
+        return value if found else default
+
+    def at(self, *keys: str | int) -> Fact | None:
+        """The value at a key path as a :class:`Fact`, or None when the key is absent."""
+        found, value = self._lookup(keys)
+        if not found:
+            return None
+        line, column = self.loc(*keys)
+        return Fact(".".join(str(k) for k in keys), value, line, column)
+
+    def fact_list(self, name: str) -> list[Fact]:
+        return self.facts.get(name, [])
+
+    def add(self, name: str, value: Any, line: int, column: int = 1) -> None:
+        self.facts.setdefault(name, []).append(Fact(name, value, line, column))
+
+    def items(self, *keys: str | int) -> Iterator[Fact]:
+        """Each item of the list (or mapping value) at a key path, as positioned facts."""
+        value = self.get(*keys)
+        base = ".".join(str(k) for k in keys)
+        if isinstance(value, list):
+            for i, item in enumerate(value):
+                line, column = self.loc(*keys, i)
+                yield Fact(f"{base}[{i}]", item, line, column)
+        elif isinstance(value, dict):
+            for k, item in value.items():
+                line, column = self.loc(*keys, k)
+                yield Fact(f"{base}.{k}", item, line, column)
+
+    def _lookup(self, keys: tuple[str | int, ...]) -> tuple[bool, Any]:
+        value = self.data
+        for k in keys:
+            in_dict = isinstance(value, dict) and isinstance(k, str) and k in value
+            in_list = (isinstance(value, list) and isinstance(k, int)
+                       and -len(value) <= k < len(value))
+            if not (in_dict or in_list):
+                return False, None
+            value = value[k]  # type: ignore[index]
+        return True, value
+
+
+class EvidenceError(Exception):
+    """An evidence file that cannot be read: malformed, binary or too large."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(str(diagnostic.position) + ": " + diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+class UnrecognisedEvidence(Exception):
+    """No adapter recognises the file; we never guess its format."""
+
+
+def evidence_error(path: str, line: int, column: int, message: str) -> EvidenceError:
+    """An :class:`EvidenceError` positioned in the evidence file itself."""
+    diag = Diagnostic.at(
+        Position(path, max(line, 1), max(column, 1)),
+        "EVD100",
+        "unreadable-evidence",
+        Level.ERROR,
+        message,
+    )
+    return EvidenceError(diag)
+
+
+def read_text(path: Path, display_path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
+    """Read an evidence file as UTF-8 text, refusing binary and oversized files."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        message = f"cannot read evidence file: {exc.strerror}"
+        raise evidence_error(display_path, 1, 1, message) from None
+    if size > max_bytes:
+        raise evidence_error(
+            display_path, 1, 1,
+            f"evidence file is {size} bytes, over the {max_bytes}-byte limit; refusing to parse",
+        )
+    raw = path.read_bytes()
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        line = raw.count(b"\n", 0, nul) + 1
+        column = nul - (raw.rfind(b"\n", 0, nul) + 1) + 1
+        raise evidence_error(display_path, line, column, "binary file (NUL byte); not evidence")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise evidence_error(display_path, line, column, "file is not UTF-8 text") from None
+    return text.removeprefix("\ufeff")

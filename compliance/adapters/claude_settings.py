@@ -1,0 +1,71 @@
+"""Claude Code settings files (managed, CLI, local project, project, user scopes).
+
+The scope matters: some keys are honoured only in some scopes (see
+:mod:`compliance.adapters.claude_merge`). It is given by the caller (kind
+``claude-managed-settings`` etc.) or inferred from the file name.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from typing import Any
+
+from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.jsonpos import parse_json
+
+KIND = "claude-settings"
+SCOPES = ("managed", "cli", "local", "project", "user")
+SCOPED_KINDS = {f"claude-{scope}-settings": scope for scope in SCOPES}
+
+# Top-level keys of the settings reference; two of them make a file "look like" settings.
+KNOWN_KEYS = frozenset({
+    "permissions", "sandbox", "env", "hooks", "model", "cleanupPeriodDays", "apiKeyHelper",
+    "allowManagedPermissionRulesOnly", "allowManagedHooksOnly", "strictKnownMarketplaces",
+    "enableAllProjectMcpServers", "enabledMcpjsonServers", "disabledMcpjsonServers",
+    "includeCoAuthoredBy", "forceLoginMethod", "statusLine", "outputStyle", "enabledPlugins",
+    "extraKnownMarketplaces", "disableAllHooks", "awsAuthRefresh", "otelHeadersHelper",
+    "companyAnnouncements", "allowedMcpServers", "deniedMcpServers", "defaultMode",
+})
+
+
+def infer_scope(display_path: str) -> str | None:
+    """The settings scope named by a path, or None when the name does not say."""
+    p = display_path.replace("\\", "/")
+    name = PurePosixPath(p).name
+    if name.endswith("managed-settings.json") or "managed-settings" in name:
+        return "managed"
+    if name.endswith("settings.local.json"):
+        return "local"
+    if p.startswith("~/.claude/") or "/home/" in p or "user-settings" in name:
+        return "user"
+    if p.endswith(".claude/settings.json") or name == "settings.json":
+        return "project"
+    if "cli-settings" in name:
+        return "cli"
+    return None
+
+
+def looks_like(data: Any) -> bool:
+    return isinstance(data, dict) and (
+        len(KNOWN_KEYS & set(data)) >= 1
+        and isinstance(data.get("permissions", {}), dict)
+        and isinstance(data.get("sandbox", {}), dict)
+    )
+
+
+def parse(text: str, display_path: str, scope: str | None = None) -> EvidenceDoc:
+    data, positions = parse_json(text, display_path)
+    return build(data, positions, display_path, scope)
+
+
+def build(data: Any, positions: dict, display_path: str, scope: str | None) -> EvidenceDoc:
+    doc = EvidenceDoc(KIND, display_path, data, positions,
+                      scope=scope or infer_scope(display_path))
+    if isinstance(data, dict):
+        for name in ("allow", "ask", "deny"):
+            for fact in doc.items("permissions", name):
+                doc.add(f"permission.{name}", fact.value, fact.line, fact.column)
+        mode = doc.at("permissions", "defaultMode")
+        if mode is not None:
+            doc.add("defaultMode", mode.value, mode.line, mode.column)
+    return doc

@@ -1,0 +1,100 @@
+"""Isolation runtimes: Firecracker VM config, Kubernetes objects, Docker daemon.json.
+
+- ``firecracker-config``: the ``--config-file`` JSON (``boot-source``, ``machine-config``,
+  ``network-interfaces``, ``mmds-config``, ``vsock``).
+- ``kubernetes``: a multi-document YAML stream. ``doc.data`` is the list of documents and
+  positions are keyed by document index first. Facts: ``pod-spec`` for every pod spec
+  found (Pod, workload templates, agent-sandbox ``SandboxTemplate``/``Sandbox``
+  ``podTemplate``), value ``{"kind", "name", "runtimeClassName", "path"}`` at the
+  ``runtimeClassName`` line (or the spec's line when absent); ``runtime-class`` for
+  each RuntimeClass, value ``{"name", "handler"}`` at the ``handler`` line.
+- ``docker-daemon``: ``/etc/docker/daemon.json``; facts ``runtime`` (name, path,
+  runtimeArgs) and ``default-runtime``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compliance.adapters.base import EvidenceDoc, KeyPath
+from compliance.adapters.yamlpos import parse_yaml_documents
+
+FIRECRACKER_KIND = "firecracker-config"
+KUBERNETES_KIND = "kubernetes"
+DOCKER_KIND = "docker-daemon"
+_FC_KEYS = frozenset({"boot-source", "machine-config", "network-interfaces", "drives"})
+
+
+def looks_like_firecracker(data: Any) -> bool:
+    return isinstance(data, dict) and len(_FC_KEYS & set(data)) >= 2
+
+
+def looks_like_docker(data: Any) -> bool:
+    return isinstance(data, dict) and ("runtimes" in data or "default-runtime" in data)
+
+
+def looks_like_kubernetes(docs: list[Any]) -> bool:
+    return any(isinstance(d, dict) and "apiVersion" in d and "kind" in d for d in docs)
+
+
+def build_firecracker(data: Any, positions: dict[KeyPath, tuple[int, int]],
+                      display_path: str) -> EvidenceDoc:
+    doc = EvidenceDoc(FIRECRACKER_KIND, display_path, data, positions)
+    for fact in doc.items("network-interfaces"):
+        doc.add("network-interface", fact.value, fact.line, fact.column)
+    return doc
+
+
+def build_docker(data: Any, positions: dict[KeyPath, tuple[int, int]],
+                 display_path: str) -> EvidenceDoc:
+    doc = EvidenceDoc(DOCKER_KIND, display_path, data, positions)
+    for fact in doc.items("runtimes"):
+        name = fact.key.split(".", 1)[1]
+        body = fact.value if isinstance(fact.value, dict) else {}
+        doc.add("runtime", {"name": name, "path": body.get("path", ""),
+                            "runtimeArgs": list(body.get("runtimeArgs") or [])},
+                fact.line, fact.column)
+    default = doc.at("default-runtime")
+    if default is not None:
+        doc.add("default-runtime", default.value, default.line, default.column)
+    return doc
+
+
+def parse_kubernetes(text: str, display_path: str) -> EvidenceDoc:
+    docs = parse_yaml_documents(text, display_path)
+    data = [d for d, _ in docs]
+    positions: dict[KeyPath, tuple[int, int]] = {(): (1, 1)}
+    for i, (_, pos) in enumerate(docs):
+        positions.update({(i, *k): v for k, v in pos.items()})
+    doc = EvidenceDoc(KUBERNETES_KIND, display_path, data, positions, text=text)
+    for i, obj in enumerate(data):
+        if not isinstance(obj, dict):
+            continue
+        kind = str(obj.get("kind", ""))
+        name = str((obj.get("metadata") or {}).get("name", ""))
+        if kind == "RuntimeClass":
+            line, column = doc.loc(i, "handler")
+            doc.add("runtime-class", {"name": name, "handler": obj.get("handler")}, line, column)
+            continue
+        for path in _pod_specs(obj, (i,)):
+            spec = doc.get(*path)
+            key = (*path, "runtimeClassName")
+            line, column = doc.loc(*key) if "runtimeClassName" in spec else doc.loc(*path)
+            doc.add("pod-spec", {"kind": kind, "name": name, "path": path,
+                                 "runtimeClassName": spec.get("runtimeClassName")}, line, column)
+    return doc
+
+
+def _pod_specs(node: Any, path: KeyPath) -> list[KeyPath]:
+    """Paths of every mapping that is a pod spec (has a ``containers`` list)."""
+    found: list[KeyPath] = []
+    if isinstance(node, dict):
+        if isinstance(node.get("containers"), list):
+            found.append(path)
+        for key, value in node.items():
+            if key != "containers":
+                found += _pod_specs(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += _pod_specs(value, (*path, i))
+    return found

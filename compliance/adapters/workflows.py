@@ -1,0 +1,136 @@
+"""GitHub Actions workflows, including Copilot's ``copilot-setup-steps.yml``.
+
+Facts, each with its line:
+- ``trigger``: each event under ``on:`` (string, list or mapping form);
+- ``secret``: each ``secrets.NAME`` reference, value ``(job, NAME)``;
+- ``pr-head-checkout``: a step that checks out pull-request head code
+  (``actions/checkout`` with a ``ref``/``repository`` from the PR or
+  ``workflow_run`` head, ``gh pr checkout``, ``git fetch … pull/``), value ``(job, step)``;
+- ``run-after-checkout``: a ``run:`` or local-action step after such a checkout;
+- ``action-input``: each ``with:`` input of a ``uses:`` step, value
+  ``(job, step, action, input, value)``;
+- ``environment``: each job's ``environment:`` name.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.yamlpos import parse_yaml
+
+WORKFLOW_KIND = "gha-workflow"
+COPILOT_KIND = "copilot-setup-steps"
+COPILOT_JOB = "copilot-setup-steps"
+
+PRIVILEGED_TRIGGERS = frozenset({"pull_request_target", "workflow_run"})
+_SECRET = re.compile(r"secrets\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)|secrets\[\s*'([^']+)'\s*\]")
+_PR_HEAD = re.compile(
+    r"(pull_request\.head\.|workflow_run\.head_|github\.head_ref|refs/pull/|"
+    r"event\.pull_request\.number|merge_commit_sha)"
+)
+_RUN_CHECKOUT = re.compile(r"gh\s+pr\s+checkout|git\s+fetch\b[^\n]*pull/|git\s+checkout\b[^\n]*pr")
+
+
+def looks_like(data: Any) -> bool:
+    return isinstance(data, dict) and "jobs" in data and ("on" in data or True in data)
+
+
+def is_copilot(data: Any) -> bool:
+    return looks_like(data) and COPILOT_JOB in (data.get("jobs") or {})
+
+
+def parse(text: str, display_path: str, kind: str = WORKFLOW_KIND) -> EvidenceDoc:
+    data, positions = parse_yaml(text, display_path)
+    doc = EvidenceDoc(kind, display_path, data, positions, text=text)
+    if not isinstance(data, dict):
+        return doc
+    _triggers(doc)
+    jobs = data.get("jobs") if isinstance(data.get("jobs"), dict) else {}
+    for job, body in jobs.items():
+        if not isinstance(body, dict):
+            continue
+        env = doc.at("jobs", job, "environment")
+        if env is not None:
+            name = env.value.get("name") if isinstance(env.value, dict) else env.value
+            doc.add("environment", (job, name), env.line, env.column)
+        _steps(doc, job, body)
+    _secrets(doc, list(jobs))
+    return doc
+
+
+def _triggers(doc: EvidenceDoc) -> None:
+    key = "on" if "on" in doc.data else True
+    on = doc.data.get(key)
+    if isinstance(on, str):
+        line, column = doc.loc("on")
+        doc.add("trigger", on, line, column)
+    elif isinstance(on, list):
+        for fact in doc.items("on"):
+            doc.add("trigger", fact.value, fact.line, fact.column)
+    elif isinstance(on, dict):
+        for name in on:
+            line, column = doc.loc("on", name)
+            doc.add("trigger", name, line, column)
+
+
+def _steps(doc: EvidenceDoc, job: str, body: dict[str, Any]) -> None:
+    checked_out = False
+    for i, step in enumerate(body.get("steps") or []):
+        if not isinstance(step, dict):
+            continue
+        line, column = doc.loc("jobs", job, "steps", i)
+        uses = str(step.get("uses") or "")
+        with_ = step.get("with") if isinstance(step.get("with"), dict) else {}
+        for name, value in with_.items():
+            wl, wc = doc.loc("jobs", job, "steps", i, "with", name)
+            doc.add("action-input", (job, i, uses, name, value), wl, wc)
+        run = str(step.get("run") or "")
+        is_checkout = uses.startswith("actions/checkout") and any(
+            _PR_HEAD.search(str(with_.get(k, ""))) for k in ("ref", "repository")
+        )
+        if is_checkout or _RUN_CHECKOUT.search(run):
+            doc.add("pr-head-checkout", (job, i), line, column)
+            checked_out = True
+            if run and not is_checkout:
+                continue
+        elif checked_out and (run or uses.startswith("./")):
+            doc.add("run-after-checkout", (job, i), line, column)
+
+
+def _secrets(doc: EvidenceDoc, jobs: list[str]) -> None:
+    """Scan the text for ``secrets.X`` and attribute each to the job whose block holds it."""
+    starts = sorted((doc.line("jobs", j), j) for j in jobs)
+    top = sorted(doc.line(k) for k in doc.data if isinstance(k, str))
+    for lineno, line in enumerate(doc.text.splitlines(), start=1):
+        stripped = line.lstrip()
+        if stripped.startswith("#"):
+            continue
+        for m in _SECRET.finditer(line):
+            job = None
+            for start, name in starts:
+                if start <= lineno:
+                    job = name
+            after_jobs = [t for t in top if t > doc.line("jobs")]
+            if job is not None and after_jobs and lineno >= after_jobs[0]:
+                job = None
+            doc.add("secret", (job, m.group(1) or m.group(2)), lineno, m.start() + 1)
+
+
+def job_permissions(doc: EvidenceDoc, job: str) -> tuple[Any, bool]:
+    """The permissions a job's token gets, and whether they were declared at all."""
+    if doc.has("jobs", job, "permissions"):
+        return doc.get("jobs", job, "permissions"), True
+    if doc.has("permissions"):
+        return doc.get("permissions"), True
+    return None, False
+
+
+def grants_write(perms: Any, scopes: tuple[str, ...] = ()) -> bool:
+    """True when a permissions value grants write (to the given scopes, or to any)."""
+    if perms == "write-all":
+        return True
+    if isinstance(perms, dict):
+        return any(v == "write" and (not scopes or k in scopes) for k, v in perms.items())
+    return False
