@@ -1,0 +1,142 @@
+"""The typed context every template receives. Templates only loop and branch over it.
+
+Everything a template shows is computed here or by the builder: anchors,
+labels, verdict words, gap flags. Dates are ISO strings taken from the
+model, never from the clock. All views are frozen so a template cannot
+change what another output will show.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field
+
+
+class Verdict(enum.StrEnum):
+    """What the checks could establish about a claim."""
+
+    VERIFIED = "VERIFIED"
+    REFUTED = "REFUTED"
+    UNVERIFIED = "UNVERIFIED"
+
+    @property
+    def css(self) -> str:
+        return self.value.lower()
+
+
+def anchor(prefix: str, key: str) -> str:
+    """A stable HTML id: ``control-net-01`` for control ``NET-01``."""
+    slug = re.sub(r"[^a-z0-9]+", "-", key.lower()).strip("-")
+    return f"{prefix}-{slug or 'x'}"
+
+
+@dataclass(frozen=True, slots=True)
+class FindingView:
+    code: str
+    name: str
+    level: str
+    message: str
+    location: str
+    waived_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WaiverView:
+    code: str
+    target: str
+    reason: str
+    owner: str
+    expires: str
+
+
+@dataclass(frozen=True, slots=True)
+class LimitView:
+    text: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceView:
+    path: str
+    sha256: str
+    collected: str | None = None
+    max_age_days: int | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ControlView:
+    id: str
+    title: str
+    status: str
+    claim: str
+    verdict: Verdict
+    verdict_reason: str
+    implementation: str
+    owner: str
+    residual_risk: str
+    evidence: tuple[EvidenceView, ...] = ()
+    limits: tuple[LimitView, ...] = ()
+    findings: tuple[FindingView, ...] = ()
+    waivers: tuple[WaiverView, ...] = ()
+
+    @property
+    def anchor(self) -> str:
+        return anchor("control", self.id)
+
+
+@dataclass(frozen=True, slots=True)
+class LayerView:
+    key: str
+    title: str
+    question: str
+    controls: tuple[ControlView, ...] = ()
+    findings: tuple[FindingView, ...] = ()
+
+    @property
+    def anchor(self) -> str:
+        return anchor("layer", self.key)
+
+    @property
+    def gap(self) -> bool:
+        """A layer with no control: every output names it, none omits it."""
+        return not self.controls
+
+
+@dataclass(frozen=True, slots=True)
+class StanceView:
+    """The defensible summary: supported clauses, then limits, then what else is relied on."""
+
+    summary: str
+    limits: tuple[str, ...] = ()
+    relied_on: tuple[str, ...] = ()
+    unverified: tuple[str, ...] = ()
+    gaps: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReportContext:
+    title: str
+    system: str
+    owner: str
+    scope: str
+    #: The model's last-reviewed date (ISO): the only date any output carries.
+    reviewed: str
+    generator: str
+    stance: StanceView
+    layers: tuple[LayerView, ...]
+    lang: str = "en"
+    #: Unwaived findings when the build was forced with --allow-findings.
+    open_findings: tuple[FindingView, ...] = ()
+    forced: bool = False
+    waivers: tuple[WaiverView, ...] = ()
+    sources: tuple[str, ...] = field(default=())
+
+    @property
+    def controls(self) -> tuple[ControlView, ...]:
+        return tuple(control for layer in self.layers for control in layer.controls)
+
+    @property
+    def gaps(self) -> tuple[LayerView, ...]:
+        return tuple(layer for layer in self.layers if layer.gap)
