@@ -1,0 +1,65 @@
+"""Questionnaires: read the customer's own file, find its questions, write answers in place.
+
+Public interface (what the drafter and ``compliance answer`` call)::
+
+    from compliance.questionnaire import (
+        Answer, Choice, Overrides, Questionnaire, QuestionnaireError,
+        load_questionnaire, write_answers, write_review,
+    )
+
+    q = load_questionnaire(path, Overrides(answer_col="C"))  # XLSX/XLSM, CSV or JSON
+    for question in q.questions:
+        question.key        # unique key; answers are keyed by it
+        question.id, question.text, question.section, question.sheet, question.row
+        question.answer_ref, question.notes_ref   # CellRef (sheet, row, column) or None
+        question.mapping    # MappingEntry (layers, controls, topics, style) or None
+        question.style      # "choice+narrative" or "narrative"
+        question.existing   # what the answer cell already holds (never overwritten)
+    answers = {question.key: Answer(choice=Choice.YES, narrative="...", control_ids=("NET-01",),
+                                    evidence_sha256=("ab12...",), limits=("...",))}
+    result = write_answers(q, answers, out_path)        # -> WriteResult(written, answers)
+    write_review(q, result.answers, out_path)           # -> (review.csv path, review.json path)
+
+``Answer(unanswered_reason="...")`` leaves a question for a human with that
+reason. Every error a user can cause is a :class:`QuestionnaireError` whose
+message names the file (exit 2 at the command line).
+
+Modules: ``types`` (data), ``load`` (dispatch), ``xlsx_read``/``csv_io``/
+``json_io`` (formats), ``detect`` (question rows), ``mapping`` (YAML mappings;
+built-ins in ``mappings/``), ``xlsx_write`` (in-place XML writer), ``write``,
+``review``, ``safety`` (zip bombs, DTDs, formula injection, atomic output),
+``draft`` (answers from the checked model).
+"""
+
+from __future__ import annotations
+
+from compliance.questionnaire.load import load_questionnaire
+from compliance.questionnaire.review import write_review
+from compliance.questionnaire.types import (
+    Answer,
+    CellRef,
+    Choice,
+    Format,
+    MappingEntry,
+    Overrides,
+    Question,
+    Questionnaire,
+    QuestionnaireError,
+)
+from compliance.questionnaire.write import WriteResult, write_answers
+
+__all__ = [
+    "Answer",
+    "CellRef",
+    "Choice",
+    "Format",
+    "MappingEntry",
+    "Overrides",
+    "Question",
+    "Questionnaire",
+    "QuestionnaireError",
+    "WriteResult",
+    "load_questionnaire",
+    "write_answers",
+    "write_review",
+]

@@ -1,0 +1,174 @@
+"""JSON questionnaires: CSA's CAIQ dataset, Google VSAQ, and a generic list of {id, question}.
+
+VSAQ files are JavaScript-flavoured: ``//`` comment lines and ``"a" + "b"``
+string joins. :func:`relaxed_json` turns that dialect into JSON (comments
+and joins only outside strings). The writer adds an ``answer`` object to
+each answered item and keeps the file's leading comment lines.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from compliance.questionnaire.safety import MAX_INPUT_BYTES, atomic_output
+from compliance.questionnaire.types import Answer, Question, QuestionnaireError
+
+VSAQ_ANSWERABLE = {"radiogroup", "checkgroup", "line", "box", "yesno", "textarea"}
+_TAG = re.compile(r"<[^>]+>")
+
+
+@dataclass(slots=True)
+class JsonSource:
+    document: Any
+    header: str  # leading comment lines, kept verbatim
+    indent: int
+
+
+def relaxed_json(text: str) -> str:
+    """Drop ``//`` comments and join ``"a" + "b"`` outside strings; leave strings untouched."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i : j + 1])
+            i = j + 1
+        elif ch == "/" and text.startswith("//", i):
+            while i < n and text[i] != "\n":
+                i += 1
+        elif ch == "+":
+            k = i + 1
+            while k < n and text[k] in " \t\r\n":
+                k += 1
+            prev = "".join(out).rstrip()
+            if not (prev.endswith('"') and k < n and text[k] == '"'):
+                raise ValueError(f"unexpected '+' at offset {i}")
+            j = k + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out[:] = [prev[:-1], text[k + 1 : j + 1]]
+            i = j + 1
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def read_json(path: Path) -> JsonSource:
+    data = path.read_bytes()
+    if len(data) > MAX_INPUT_BYTES:
+        raise QuestionnaireError(f"{path}: file is larger than {MAX_INPUT_BYTES} bytes; refused")
+    try:
+        text = data.decode("utf-8-sig")
+        header_lines = []
+        for line in text.splitlines(keepends=True):
+            if line.strip().startswith("//") or not line.strip():
+                header_lines.append(line)
+            else:
+                break
+        try:
+            document = json.loads(text)
+        except json.JSONDecodeError:
+            document = json.loads(relaxed_json(text))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise QuestionnaireError(f"{path}: not a readable JSON questionnaire ({exc})") from exc
+    m = re.search(r"\n([ \t]+)\S", text)
+    indent = len(m.group(1).expandtabs(4)) if m else 2
+    return JsonSource(document, "".join(header_lines), indent)
+
+
+def _plain(text: str) -> str:
+    return " ".join(html.unescape(_TAG.sub(" ", text)).split())
+
+
+def questions_from_json(path: Path, doc: Any) -> tuple[str, list[Question]]:
+    """(kind, questions) for the three shapes we know; anything else is refused."""
+    if isinstance(doc, dict) and isinstance(doc.get("questionnaire"), list):
+        out: list[Question] = []
+        _vsaq(doc["questionnaire"], ("questionnaire",), None, out)
+        return "vsaq", out
+    items = doc.get("questions") if isinstance(doc, dict) else doc
+    if isinstance(items, list) and items and all(isinstance(i, dict) for i in items):
+        base: tuple[int | str, ...] = ("questions",) if isinstance(doc, dict) else ()
+        kind = "caiq-json" if isinstance(doc, dict) and "body" in items[0] else "generic-json"
+        out = []
+        for n, item in enumerate(items):
+            text = item.get("question") or item.get("text") or item.get("body")
+            if isinstance(text, str) and text.strip():
+                qid = item.get("id")
+                section = item.get("section") or item.get("control_id")
+                out.append(
+                    Question(
+                        key="",
+                        id=str(qid) if qid is not None else None,
+                        text=" ".join(text.split()),
+                        section=section,
+                        json_path=(*base, n),
+                    )
+                )
+        if out:
+            return kind, out
+    raise QuestionnaireError(
+        f"{path}: JSON shape not recognised (expected CAIQ 'questions', VSAQ 'questionnaire', "
+        "or a list of {id, question})"
+    )
+
+
+def _vsaq(
+    items: list[Any], path: tuple[int | str, ...], section: str | None, out: list[Question]
+) -> None:
+    for n, item in enumerate(items):
+        if not isinstance(item, dict):
+            continue
+        here = (*path, n)
+        kind = item.get("type")
+        if kind == "block":
+            _vsaq(
+                item.get("items", []),
+                (*here, "items"),
+                _plain(item.get("text", "")) or section,
+                out,
+            )
+        elif kind in VSAQ_ANSWERABLE and item.get("text"):
+            choices = tuple(_plain(v) for c in item.get("choices", []) for v in c.values())
+            out.append(
+                Question(
+                    key="",
+                    id=str(item["id"]) if item.get("id") else None,
+                    text=_plain(item["text"]),
+                    section=section,
+                    json_path=here,
+                    style="narrative",
+                    choices=choices,
+                )
+            )
+
+
+def answer_object(answer: Answer) -> dict[str, Any]:
+    return {
+        "choice": answer.choice.value if answer.choice else None,
+        "narrative": answer.narrative,
+        "control_ids": list(answer.control_ids),
+        "evidence_sha256": list(answer.evidence_sha256),
+        "limits": list(answer.limits),
+    }
+
+
+def write_json(src: JsonSource, answered: list[tuple[Question, Answer]], out_path: Path) -> None:
+    doc = json.loads(json.dumps(src.document))  # a copy: the questionnaire stays reusable
+    for question, answer in answered:
+        node: Any = doc
+        for step in question.json_path or ():
+            node = node[step]
+        node["answer"] = answer_object(answer)
+    text = json.dumps(doc, indent=src.indent, ensure_ascii=False) + "\n"
+    with atomic_output(out_path, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(src.header + text)

@@ -1,0 +1,158 @@
+"""The data every questionnaire stage shares: questions, cell references, answers.
+
+A :class:`Questionnaire` is what a reader produced from the customer's file;
+a :class:`Question` knows where it came from (sheet and row, or JSON path) and
+where its answer goes (:class:`CellRef`). An :class:`Answer` is what the
+drafter composed for one question, keyed by :attr:`Question.key`.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+class Format(enum.StrEnum):
+    XLSX = "xlsx"
+    CSV = "csv"
+    JSON = "json"
+
+
+class Choice(enum.StrEnum):
+    YES = "Yes"
+    NO = "No"
+    NA = "NA"
+
+
+@dataclass(frozen=True, slots=True)
+class CellRef:
+    """One cell: sheet name, 1-based row and column (column 1 is A)."""
+
+    sheet: str
+    row: int
+    column: int
+
+    @property
+    def a1(self) -> str:
+        return f"{column_letter(self.column)}{self.row}"
+
+    def __str__(self) -> str:
+        return f"{self.sheet}!{self.a1}"
+
+
+@dataclass(frozen=True, slots=True)
+class MappingEntry:
+    """One rule of a mapping file: which questions it matches and what answers them."""
+
+    layers: tuple[str, ...] = ()
+    controls: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()
+    style: str = "choice+narrative"
+    id: str | None = None
+    id_regex: str | None = None
+    text_regex: str | None = None
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class Question:
+    """One question of the customer's file and where its answer goes.
+
+    ``key`` is unique within the questionnaire (the question id when the file
+    has unique ids, else ``sheet!row``); answers are keyed by it.
+    ``answer_ref``/``notes_ref`` are cells for XLSX/CSV (CSV uses sheet "");
+    for JSON, ``json_path`` locates the item object instead.
+    ``existing`` holds what the answer cell already contains (never overwritten).
+    """
+
+    key: str
+    id: str | None
+    text: str
+    section: str | None = None
+    sheet: str | None = None
+    row: int | None = None
+    answer_ref: CellRef | None = None
+    notes_ref: CellRef | None = None
+    json_path: tuple[int | str, ...] | None = None
+    style: str = "choice+narrative"
+    mapping: MappingEntry | None = None
+    existing: str | None = None
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Questionnaire:
+    """A questionnaire read from ``path``: its questions in file order and how it was read."""
+
+    path: Path
+    format: Format
+    questions: list[Question]
+    kind: str = "generic"
+    mapping_name: str | None = None
+    notes: list[str] = field(default_factory=list)
+    # Reader state the writer needs (CSV dialect, JSON document); not for callers.
+    source: Any = None
+
+    def by_key(self) -> dict[str, Question]:
+        return {q.key: q for q in self.questions}
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What the drafter says for one question.
+
+    ``unanswered_reason`` set means "left for a human", with that reason.
+    """
+
+    choice: Choice | None = None
+    narrative: str = ""
+    control_ids: tuple[str, ...] = ()
+    evidence_sha256: tuple[str, ...] = ()
+    limits: tuple[str, ...] = ()
+    unanswered_reason: str | None = None
+
+    @property
+    def answered(self) -> bool:
+        return self.unanswered_reason is None and (self.choice is not None or bool(self.narrative))
+
+
+@dataclass(frozen=True, slots=True)
+class Overrides:
+    """Command-line overrides of detection. Columns are letters ("C") or 1-based numbers."""
+
+    sheet: str | None = None
+    id_col: str | None = None
+    question_col: str | None = None
+    answer_col: str | None = None
+    notes_col: str | None = None
+    header_row: int | None = None
+    mapping: Path | None = None
+
+
+class QuestionnaireError(Exception):
+    """The questionnaire cannot be read or written (exit 2); the message names the file."""
+
+
+def column_letter(column: int) -> str:
+    letters = ""
+    while column > 0:
+        column, rem = divmod(column - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+def column_index(col: str | int) -> int:
+    """ "C" -> 3, "AA" -> 27, "3" -> 3."""
+    if isinstance(col, int):
+        return col
+    text = col.strip().upper()
+    if text.isdigit():
+        return int(text)
+    if not text or not text.isalpha() or len(text) > 3:
+        raise ValueError(f"not a column: {col!r}")
+    n = 0
+    for ch in text:
+        n = n * 26 + (ord(ch) - 64)
+    return n

@@ -1,0 +1,257 @@
+"""Write answer cells straight into a workbook's sheet XML, leaving every other byte alone.
+
+openpyxl drops what it does not model (x14 data validations, some extension
+lists, VBA signatures) when it saves, so we do not save through it. Instead:
+
+- every zip part is copied in its original order with its original bytes,
+  name, date, permissions and compression method; only the sheet parts that
+  receive answers are rewritten;
+- inside those parts only the answered ``<c>`` elements change: a cell that
+  exists is replaced (keeping its ``s=`` style), a missing cell or row is
+  inserted in order, with the row's or column's default style;
+- cells are written as inline strings (``t="inlineStr"``), so sharedStrings
+  stays untouched and nothing is ever a formula;
+- a cell that already holds a value or a formula is never overwritten, and a
+  cell hidden inside a merged range is never written; both are reported.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from compliance.questionnaire.safety import (
+    MAX_CELL_CHARS,
+    atomic_output,
+    neutralise,
+    open_zip,
+    refuse_overwrite,
+    xml_clean,
+)
+from compliance.questionnaire.types import CellRef, QuestionnaireError, column_letter
+from compliance.questionnaire.xlsx_read import sheets, split_ref
+
+_ATTR = r'\s{name}\s*=\s*(["\'])(.*?)\1'
+
+
+def _attr(tag: str, name: str) -> str | None:
+    m = re.search(_ATTR.format(name=name), tag)
+    return m.group(2) if m else None
+
+
+class SheetPatcher:
+    """Edits the cells of one sheet part's XML text."""
+
+    def __init__(self, text: str) -> None:
+        m = re.search(r"<(\w+:)?worksheet[\s>]", text)
+        if not m:
+            raise QuestionnaireError("not a worksheet part")
+        self.p = m.group(1) or ""
+        self.text = text
+        self.merged = [
+            tuple(ref.split(":", 1))
+            for ref in re.findall(rf'<{self.p}mergeCell\s[^>]*ref=["\']([A-Z]+\d+:[A-Z]+\d+)', text)
+        ]
+        self.col_styles: list[tuple[int, int, str]] = []
+        for tag in re.findall(rf"<{self.p}col\s[^>]*>", text):
+            style, lo, hi = _attr(tag, "style"), _attr(tag, "min"), _attr(tag, "max")
+            if style and lo and hi:
+                self.col_styles.append((int(lo), int(hi), style))
+
+    def hidden_by_merge(self, row: int, col: int) -> bool:
+        for first, last in self.merged:
+            (r1, c1), (r2, c2) = split_ref(first), split_ref(last)
+            if r1 <= row <= r2 and c1 <= col <= c2 and (row, col) != (r1, c1):
+                return True
+        return False
+
+    def _cell_xml(self, row: int, col: int, text: str, style: str | None) -> str:
+        p = self.p
+        s = f' s="{style}"' if style else ""
+        body = escape(xml_clean(neutralise(text).replace("\r\n", "\n").replace("\r", "\n")))
+        return (
+            f'<{p}c r="{column_letter(col)}{row}"{s} t="inlineStr"><{p}is>'
+            f'<{p}t xml:space="preserve">{body}</{p}t></{p}is></{p}c>'
+        )
+
+    def _col_style(self, col: int) -> str | None:
+        for lo, hi, style in self.col_styles:
+            if lo <= col <= hi:
+                return style
+        return None
+
+    def patch(self, edits: dict[tuple[int, int], str]) -> tuple[str, dict[tuple[int, int], str]]:
+        """Apply ``edits[(row, col)] = text``; returns the new XML and the refused cells."""
+        p = self.p
+        refused: dict[tuple[int, int], str] = {}
+        text = self.text
+        m = re.search(rf"<{p}sheetData(\s[^>]*)?/>", text)
+        if m:
+            text = text[: m.start()] + f"<{p}sheetData></{p}sheetData>" + text[m.end() :]
+        open_m = re.search(rf"<{p}sheetData(\s[^>]*)?>", text)
+        close_at = text.find(f"</{p}sheetData>")
+        if not open_m or close_at < 0:
+            raise QuestionnaireError("worksheet has no sheetData")
+        body_start = open_m.end()
+        rows = self._rows(text, body_start, close_at)
+        by_row: dict[int, dict[int, str]] = {}
+        for (row, col), value in edits.items():
+            if self.hidden_by_merge(row, col):
+                refused[(row, col)] = "cell lies inside a merged range; not visible"
+            elif len(value) > MAX_CELL_CHARS:
+                refused[(row, col)] = f"answer longer than {MAX_CELL_CHARS} characters"
+            else:
+                by_row.setdefault(row, {})[col] = value
+        pieces: list[tuple[int, int, str]] = []  # (start, end, replacement)
+        for row, cells in sorted(by_row.items()):
+            found = next((r for r in rows if r[0] == row), None)
+            if found is None:
+                after = next((r for r in rows if r[0] > row), None)
+                at = after[1] if after else close_at
+                new_cells = "".join(
+                    self._cell_xml(row, c, v, self._col_style(c)) for c, v in sorted(cells.items())
+                )
+                pieces.append((at, at, f'<{p}row r="{row}">{new_cells}</{p}row>'))
+                continue
+            _, start, end, tag_end, self_closing = found
+            row_tag = text[start:tag_end]
+            custom = _attr(row_tag, "customFormat") in ("1", "true")
+            row_style = _attr(row_tag, "s") if custom else None
+            if self_closing:
+                new_cells = "".join(
+                    self._cell_xml(row, c, v, row_style or self._col_style(c))
+                    for c, v in sorted(cells.items())
+                )
+                pieces.append((start, end, row_tag[:-2].rstrip() + f">{new_cells}</{p}row>"))
+                continue
+            pieces.extend(self._patch_row(text, row, tag_end, end, cells, row_style, refused))
+        out: list[str] = []
+        pos = 0
+        for start, end, new in sorted(pieces, key=lambda x: (x[0], x[1])):
+            out.append(text[pos:start])
+            out.append(new)
+            pos = end
+        out.append(text[pos:])
+        return "".join(out), refused
+
+    def _rows(self, text: str, start: int, stop: int) -> list[tuple[int, int, int, int, bool]]:
+        """(row number, start, end, end of open tag, self-closing) for each <row> in sheetData."""
+        p = self.p
+        out = []
+        implied = 0
+        row_re = re.compile(rf"<{p}row\b[^>]*?(/?)>")
+        pos = start
+        while True:
+            m = row_re.search(text, pos, stop)
+            if not m:
+                break
+            r = _attr(m.group(0), "r")
+            number = int(r) if r else implied + 1
+            implied = number
+            if m.group(1):
+                out.append((number, m.start(), m.end(), m.end(), True))
+                pos = m.end()
+            else:
+                end = text.find(f"</{p}row>", m.end(), stop)
+                if end < 0:
+                    raise QuestionnaireError("unterminated <row>")
+                end += len(f"</{p}row>")
+                out.append((number, m.start(), end, m.end(), False))
+                pos = end
+        return out
+
+    def _patch_row(
+        self,
+        text: str,
+        row: int,
+        start: int,
+        end: int,
+        cells: dict[int, str],
+        row_style: str | None,
+        refused: dict[tuple[int, int], str],
+    ) -> list[tuple[int, int, str]]:
+        p = self.p
+        close = end - len(f"</{p}row>")
+        cell_re = re.compile(rf"<{p}c\b[^>]*?(/?)>")
+        existing: list[tuple[int, int, int, str, str]] = []  # col, start, end, tag, content
+        pos, implied = start, 0
+        while True:
+            m = cell_re.search(text, pos, close)
+            if not m:
+                break
+            ref = _attr(m.group(0), "r")
+            col = split_ref(ref)[1] if ref else implied + 1
+            implied = col
+            if m.group(1):
+                existing.append((col, m.start(), m.end(), m.group(0), ""))
+                pos = m.end()
+            else:
+                c_end = text.find(f"</{p}c>", m.end(), close)
+                if c_end < 0:
+                    raise QuestionnaireError(f"unterminated cell in row {row}")
+                c_end += len(f"</{p}c>")
+                existing.append((col, m.start(), c_end, m.group(0), text[m.end() : c_end]))
+                pos = c_end
+        pieces = []
+        for col, value in sorted(cells.items()):
+            hit = next((e for e in existing if e[0] == col), None)
+            if hit is not None:
+                _, c_start, c_end, tag, content = hit
+                if re.search(rf"<{p}f\b", content):
+                    refused[(row, col)] = "cell holds a formula; not overwritten"
+                elif re.search(r">\s*[^<\s][^<]*<", content):
+                    refused[(row, col)] = "cell already has a value; not overwritten"
+                else:
+                    pieces.append(
+                        (c_start, c_end, self._cell_xml(row, col, value, _attr(tag, "s")))
+                    )
+                continue
+            after = next((e for e in existing if e[0] > col), None)
+            at = after[1] if after else close
+            pieces.append(
+                (at, at, self._cell_xml(row, col, value, row_style or self._col_style(col)))
+            )
+        return pieces
+
+
+def write_xlsx(src: Path, cells: dict[CellRef, str], out_path: Path) -> dict[CellRef, str]:
+    """Copy the workbook at ``src`` to ``out_path`` with ``cells`` written; returns refused cells
+    with the reason. Parts are copied in order, byte for byte, except the sheets written to."""
+    refuse_overwrite(src, out_path)
+    refused: dict[CellRef, str] = {}
+    with open_zip(src) as zf:
+        part_of = {s.name: s.part for s in sheets(src, zf)}
+        by_part: dict[str, dict[tuple[int, int], str]] = {}
+        names: dict[str, str] = {}
+        for ref, value in cells.items():
+            part = part_of.get(ref.sheet)
+            if part is None:
+                raise QuestionnaireError(f"{src}: no sheet named {ref.sheet!r}")
+            by_part.setdefault(part, {})[(ref.row, ref.column)] = value
+            names[part] = ref.sheet
+        patched: dict[str, bytes] = {}
+        for part, edits in by_part.items():
+            raw = zf.read(part)
+            try:
+                xml = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise QuestionnaireError(f"{src}: {part} is not UTF-8 XML; cannot write") from exc
+            try:
+                new, bad = SheetPatcher(xml).patch(edits)
+            except QuestionnaireError as exc:
+                raise QuestionnaireError(f"{src}: {part}: {exc}") from exc
+            patched[part] = new.encode("utf-8")
+            for (row, col), reason in bad.items():
+                refused[CellRef(names[part], row, col)] = reason
+        with atomic_output(out_path) as handle, zipfile.ZipFile(handle, "w") as out:
+            for info in zf.infolist():
+                clone = zipfile.ZipInfo(info.filename, info.date_time)
+                clone.compress_type = info.compress_type
+                clone.external_attr = info.external_attr
+                clone.create_system = info.create_system
+                clone.comment = info.comment
+                out.writestr(clone, patched.get(info.filename) or zf.read(info))
+            out.comment = zf.comment
+    return refused
