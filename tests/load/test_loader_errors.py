@@ -1,0 +1,168 @@
+"""Every kind of bad model input gives a positioned error; unreadable files exit 2."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from compliance.diagnostics import UserError
+from compliance.load import load_workspace
+from tests.workspaces import CONTROL, SYSTEM, minimal
+
+
+def findings(root: Path) -> list[str]:
+    ws = load_workspace(root)
+    return [f"{d.path}:{d.line}:{d.column}: {d.message} [{d.code}]" for d in ws.findings]
+
+
+def unreadable(root: Path) -> list[str]:
+    with pytest.raises(UserError) as info:
+        load_workspace(root)
+    return [f"{d.path}:{d.line}:{d.column}: {d.message} [{d.code}]"
+            for d in info.value.diagnostics]
+
+
+def test_clean_workspace_has_a_model(tmp_path: Path) -> None:
+    ws = load_workspace(minimal(tmp_path))
+    assert ws.findings == []
+    assert ws.model is not None and [c.id for c in ws.model.controls] == ["ISO-01"]
+
+
+def test_yaml_syntax_error_is_unreadable(tmp_path: Path) -> None:
+    minimal(tmp_path, controls__bad="")  # placeholder so the dict is built
+    (tmp_path / "controls/bad").unlink()
+    (tmp_path / "controls/broken.yaml").write_text("controls:\n  - id: [X\n    layer: git\n")
+    assert unreadable(tmp_path) == [
+        "controls/broken.yaml:3:10: YAML syntax error: did not find expected ',' or ']' "
+        "while parsing a flow sequence [YML001]"]
+
+
+def test_duplicate_key(tmp_path: Path) -> None:
+    text = CONTROL + "    owner: again\n"
+    minimal(tmp_path, **{"controls/isolation.yaml": text})
+    assert findings(tmp_path) == [
+        "controls/isolation.yaml:11:5: duplicate key 'owner' (first defined at line 10, "
+        "column 5) [YML002]"]
+
+
+def test_unknown_key_with_did_you_mean(tmp_path: Path) -> None:
+    text = CONTROL.replace("    owner: platform\n", "    ownr: platform\n")
+    minimal(tmp_path, **{"controls/isolation.yaml": text})
+    assert findings(tmp_path) == [
+        "controls/isolation.yaml:2:5: missing required field 'owner' in controls[0] [SCH003]",
+        "controls/isolation.yaml:10:5: unknown key 'ownr' in controls[0]; did you mean "
+        "'owner'? [SCH002]"]
+
+
+def test_wrong_type_and_bad_enum(tmp_path: Path) -> None:
+    text = CONTROL.replace("status: deployed", "status: deploy").replace(
+        "limits: [model-open]", "limits: model-open")
+    minimal(tmp_path, **{"controls/isolation.yaml": text})
+    assert findings(tmp_path) == [
+        "controls/isolation.yaml:5:13: controls[0].status: 'deploy' is not one of deployed, "
+        "partial, planned; did you mean 'deployed'? [SCH001]",
+        "controls/isolation.yaml:8:13: controls[0].limits: expected a list, got 'model-open' "
+        "[SCH001]"]
+
+
+def test_wrong_date(tmp_path: Path) -> None:
+    minimal(tmp_path, **{"controls/system.yaml": SYSTEM.replace("2026-11-01", "last week")})
+    assert findings(tmp_path) == [
+        "controls/system.yaml:5:18: system.last_reviewed: expected a date (YYYY-MM-DD), "
+        "got 'last week' [SCH001]"]
+
+
+def test_duplicate_control_id_across_files(tmp_path: Path) -> None:
+    minimal(tmp_path, **{"controls/more.yaml": CONTROL})
+    assert findings(tmp_path) == [
+        "controls/more.yaml:2:9: duplicate control id 'ISO-01'; first defined at "
+        "controls/isolation.yaml:2:9 [REF001]"]
+
+
+def test_undefined_references(tmp_path: Path) -> None:
+    text = CONTROL.replace("limits: [model-open]", "limits: [model-opn]\n    evidence: [vm-cfg]")
+    system = SYSTEM.replace("sources: [owasp-llm01]", "sources: [owasp-llm02]")
+    minimal(tmp_path, **{"controls/isolation.yaml": text, "controls/system.yaml": system})
+    assert findings(tmp_path) == [
+        "controls/isolation.yaml:8:14: limits: limit 'model-opn' is not defined; did you "
+        "mean 'model-open'? [REF002]",
+        "controls/isolation.yaml:9:16: evidence: evidence item 'vm-cfg' is not defined "
+        "(no evidence are defined) [REF002]",
+        "controls/system.yaml:13:15: sources: source 'owasp-llm02' is not defined; did you "
+        "mean 'owasp-llm01'? [REF002]"]
+
+
+def test_system_missing(tmp_path: Path) -> None:
+    minimal(tmp_path, **{"controls/system.yaml": SYSTEM.replace("system:", "other:")})
+    minimal(tmp_path, **{"controls/system.yaml": SYSTEM.replace("system:", "# no system\nx:")
+                         .replace("x:\n  name: Test agents\n  scope: Coding agents used by "
+                                  "the test team.\n  owner: sec@example.test\n  "
+                                  "last_reviewed: 2026-11-01\n", "")})
+    got = findings(tmp_path)
+    assert got == [("controls/isolation.yaml:1:1: no file under controls/ defines "
+                       "`system:` (name, scope, owner, last_reviewed); add it to one file "
+                       "[REF003]")]
+
+
+def test_not_utf8_is_unreadable(tmp_path: Path) -> None:
+    minimal(tmp_path, **{"controls/latin1.yaml": "controls: []\n# caf\xe9\n".encode("latin-1")})
+    assert unreadable(tmp_path) == [
+        "controls/latin1.yaml:2:6: not valid UTF-8 (byte 0xe9); save the file as UTF-8 [YML001]"]
+
+
+def test_binary_is_unreadable(tmp_path: Path) -> None:
+    minimal(tmp_path, **{"controls/blob.yaml": b"\x89PNG\r\n\x1a\n\x00\x00"})
+    assert unreadable(tmp_path) == [
+        "controls/blob.yaml:3:1: binary file (NUL byte): not a YAML file [YML001]"]
+
+
+def test_empty_file(tmp_path: Path) -> None:
+    minimal(tmp_path, **{"controls/empty.yaml": "# nothing yet\n"})
+    assert findings(tmp_path) == [
+        "controls/empty.yaml:1:1: empty file: expected a YAML mapping (e.g. `controls:`); "
+        "delete the file or add content [YML003]"]
+
+
+def test_alias_bomb_is_refused_fast(tmp_path: Path) -> None:
+    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for i in range(1, 10):
+        refs = ",".join([f"*a{i - 1}"] * 9)
+        lines.append(f"a{i}: &a{i} [{refs}]")
+    minimal(tmp_path, **{"controls/bomb.yaml": "\n".join(lines) + "\n"})
+    start = time.perf_counter()
+    got = unreadable(tmp_path)
+    elapsed = time.perf_counter() - start
+    assert got == ["controls/bomb.yaml:1:1: aliases expand to more than 2,000,000 nodes "
+                   "(an alias bomb?); refusing to expand [YML001]"]
+    assert elapsed < 30  # a sanity bound against expansion, not a performance target
+
+
+def test_aliases_and_merge_keys_are_allowed(tmp_path: Path) -> None:
+    text = CONTROL.replace("  - id: ISO-01\n", "  - &base\n    id: ISO-01\n") + (
+        "  - <<: *base\n    id: ISO-02\n    title: Second VM pool\n")
+    minimal(tmp_path, **{"controls/isolation.yaml": text})
+    ws = load_workspace(tmp_path)
+    assert ws.findings == []
+    assert ws.model is not None
+    assert [(c.id, c.title) for c in ws.model.controls] == [
+        ("ISO-01", "Disposable VMs"), ("ISO-02", "Second VM pool")]
+
+
+def test_unsupported_tag(tmp_path: Path) -> None:
+    text = CONTROL.replace("owner: platform", "owner: !!python/name:os.system platform")
+    minimal(tmp_path, **{"controls/isolation.yaml": text})
+    assert findings(tmp_path) == [
+        "controls/isolation.yaml:10:12: controls[0].owner: expected text, got nothing (null) "
+        "[SCH001]",
+        "controls/isolation.yaml:10:12: unsupported YAML tag "
+        "'tag:yaml.org,2002:python/name:os.system'; use plain values [YML001]"]
+
+
+def test_all_errors_collected_in_one_run(tmp_path: Path) -> None:
+    bad = CONTROL.replace("status: deployed", "status: live").replace("ownr", "owner")
+    minimal(tmp_path, **{"controls/isolation.yaml": bad,
+                         "controls/extra.yaml": "controls:\n  - id: X\n    layr: git\n"})
+    codes = sorted(f.rsplit("[", 1)[1] for f in findings(tmp_path))
+    assert codes == ["SCH001]", "SCH002]"] + ["SCH003]"] * 7

@@ -1,0 +1,132 @@
+"""CLI: exit codes, exact output per format, no traceback, lazy imports."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from compliance import __version__
+from compliance.cli import COMMANDS, cli
+from tests.workspaces import CONTROL, minimal
+
+runner = CliRunner()
+
+BAD = CONTROL.replace("status: deployed", "status: deploy")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(cli, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_version() -> None:
+    assert run("--version") == (0, f"compliance, version {__version__}\n", "")
+
+
+def test_help_lists_every_command() -> None:
+    code, out, _ = run("--help")
+    assert code == 0
+    for name in COMMANDS:
+        assert f"  {name} " in out
+
+
+def test_every_command_has_help_with_examples() -> None:
+    for name in COMMANDS:
+        code, out, _ = run(name, "--help")
+        assert code == 0, name
+        assert "Examples:" in out, name
+
+
+def test_check_clean_workspace_text(tmp_path: Path) -> None:
+    ws = minimal(tmp_path)
+    code, out, err = run("check", str(ws), "--format", "text")
+    assert code == 0
+    assert err == ""
+    assert out.endswith("0 errors, 5 warnings\n")
+    assert out.splitlines()[0] == (
+        "controls/system.yaml:1:1: warning layer 'credentials' has no deployed or partial "
+        "control: 'What can a leaked or misused token do?' is unanswered and every output "
+        "shows it as a gap [GAP001]")
+
+
+def test_strict_fails_on_warnings(tmp_path: Path) -> None:
+    assert run("check", str(minimal(tmp_path)), "--strict")[0] == 1
+
+
+def test_check_errors_exit_1(tmp_path: Path) -> None:
+    ws = minimal(tmp_path, **{"controls/isolation.yaml": BAD})
+    code, out, err = run("check", str(ws))
+    assert (code, err) == (1, "")
+    assert out == (
+        "controls/isolation.yaml:5:13: error controls[0].status: 'deploy' is not one of "
+        "deployed, partial, planned; did you mean 'deployed'? [SCH001]\n1 error, 0 warnings\n")
+
+
+def test_check_json_contract(tmp_path: Path) -> None:
+    ws = minimal(tmp_path, **{"controls/isolation.yaml": BAD})
+    code, out, _ = run("check", str(ws), "--format", "json")
+    doc = json.loads(out)
+    assert code == 1
+    assert doc["findings"] == [{
+        "path": "controls/isolation.yaml", "line": 5, "column": 13,
+        "end_line": 5, "end_column": 19, "code": "SCH001", "name": "schema-violation",
+        "level": "error",
+        "message": "controls[0].status: 'deploy' is not one of deployed, partial, planned; "
+                   "did you mean 'deployed'?"}]
+    assert doc["summary"] == {"error": 1, "warning": 0, "info": 0, "waived": 0}
+    assert doc["ok"] is False
+
+
+def test_check_github_annotations(tmp_path: Path) -> None:
+    ws = minimal(tmp_path, **{"controls/isolation.yaml": BAD})
+    code, out, _ = run("check", str(ws), "--format", "github")
+    assert code == 1
+    assert out == (
+        "::error file=controls/isolation.yaml,line=5,col=13,endLine=5,endColumn=19,"
+        "title=SCH001 schema-violation::controls[0].status: 'deploy' is not one of deployed, "
+        "partial, planned; did you mean 'deployed'?\n")
+
+
+def test_unreadable_exit_2_without_traceback(tmp_path: Path) -> None:
+    ws = minimal(tmp_path, **{"controls/x.yaml": "a: [1,\n"})
+    code, out, err = run("check", str(ws))
+    assert (code, out) == (2, "")
+    assert err.startswith("controls/x.yaml:2:1: error YAML syntax error:")
+    assert "Traceback" not in err
+
+
+def test_missing_workspace_exit_2(tmp_path: Path) -> None:
+    code, out, err = run("check", str(tmp_path / "nope"))
+    assert (code, out) == (2, "")
+    assert err == f"error: {tmp_path / 'nope'}: not a folder; give the workspace folder that " \
+                  "holds controls/\n"
+
+
+def test_usage_error_exit_2(tmp_path: Path) -> None:
+    assert run("check", "--format", "xml")[0] == 2
+
+
+@pytest.mark.parametrize("args", [["--help"], ["check", "--help"], ["rules"]])
+def test_no_weasyprint_import_on_light_paths(args: list[str], tmp_path: Path) -> None:
+    code = ("import sys; from compliance.cli import cli\n"
+            "try:\n    cli(%r)\nexcept SystemExit:\n    pass\n"
+            "assert 'weasyprint' not in sys.modules, 'weasyprint imported'\n" % (args,))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_check_does_not_import_weasyprint(tmp_path: Path) -> None:
+    ws = minimal(tmp_path / "ws")
+    code = ("import sys; from compliance.cli import cli\n"
+            f"try:\n    cli(['check', {str(ws)!r}])\nexcept SystemExit:\n    pass\n"
+            "assert 'weasyprint' not in sys.modules, 'weasyprint imported'\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
