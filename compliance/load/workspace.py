@@ -134,7 +134,8 @@ def load_workspace(root: Path) -> Workspace:
         for i, _w in enumerate(waivers.waivers):
             ws.index[("waivers", str(i))] = Located(waivers_doc, ("waivers", i))
 
-    model = _merge(ws, parts, settings, waivers)
+    complete = len(parts) == len(files)
+    model = _merge(ws, parts, settings, waivers, complete)
     ws.findings = sort_unique(ws.findings)
     if model is not None and not any(d.level is Level.ERROR for d in ws.findings):
         ws.model = model
@@ -142,7 +143,10 @@ def load_workspace(root: Path) -> Workspace:
 
 
 def _merge(ws: Workspace, parts: list[tuple[YamlDocument, ModelFile]],
-           settings: Settings | None, waivers: WaiversFile | None) -> Model | None:
+           settings: Settings | None, waivers: WaiversFile | None,
+           complete: bool) -> Model | None:
+    """Merge per-file sections; cross-file checks run only when every file validated
+    (otherwise a file with one typo would cascade into many "undefined" findings)."""
     merged: dict[str, list[Any]] = {s: [] for s in ID_SECTIONS}
     systems: list[tuple[YamlDocument, Any]] = []
     stance = None
@@ -164,7 +168,7 @@ def _merge(ws: Workspace, parts: list[tuple[YamlDocument, ModelFile]],
                     continue
                 ws.index[key] = Located(doc, (section, i))
                 merged[section].append(item)
-    if len(systems) != 1 and parts:
+    if len(systems) != 1 and parts and complete:
         doc = systems[1][0] if len(systems) > 1 else parts[0][0]
         pos = doc.pos(("system",), key=True) if len(systems) > 1 else Position(doc.path, 1, 1)
         msg = ("`system:` is defined in more than one file; keep exactly one"
@@ -173,8 +177,9 @@ def _merge(ws: Workspace, parts: list[tuple[YamlDocument, ModelFile]],
         ws.findings.append(Diagnostic.at(pos, SYSTEM_CODE, SYSTEM_NAME, Level.ERROR, msg))
     if systems:
         ws.index[("system", "system")] = Located(systems[0][0], ("system",))
-    _check_references(ws, merged, systems)
-    if len(systems) != 1 or settings is None or waivers is None:
+    if complete:
+        _check_references(ws, merged, systems)
+    if not complete or len(systems) != 1 or settings is None or waivers is None:
         return None
     return Model(system=systems[0][1], stance=stance, sources=merged["sources"],
                  limits=merged["limits"], evidence=merged["evidence"],
