@@ -19,6 +19,7 @@ from compliance.questionnaire.safety import MAX_INPUT_BYTES, atomic_output
 from compliance.questionnaire.types import Answer, Question, QuestionnaireError
 
 VSAQ_ANSWERABLE = {"radiogroup", "checkgroup", "line", "box", "yesno", "textarea"}
+_BLOCK_TAG = re.compile(r"</?(p|br|li|ul|ol|div|h\d)\b[^>]*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^>]+>")
 
 
@@ -86,7 +87,7 @@ def read_json(path: Path) -> JsonSource:
 
 
 def _plain(text: str) -> str:
-    return " ".join(html.unescape(_TAG.sub(" ", text)).split())
+    return " ".join(html.unescape(_TAG.sub("", _BLOCK_TAG.sub(" ", text))).split())
 
 
 def questions_from_json(path: Path, doc: Any) -> tuple[str, list[Question]]:

@@ -80,9 +80,9 @@ def write_answers(
             cells[ref] = value
             owner[ref] = q.key
     if questionnaire.format is Format.XLSX:
-        refused = write_xlsx(questionnaire.path, cells, out_path)
+        refused = write_xlsx(questionnaire.path, cells, out_path, owner)
     else:
-        refused = _csv(questionnaire, cells, out_path)
+        refused = _csv(questionnaire, cells, owner, out_path)
     for ref, reason in refused.items():
         key = owner[ref]
         result.answers[key] = replace(result.answers[key], unanswered_reason=f"{ref.a1}: {reason}")
@@ -104,17 +104,18 @@ def _blocked(questionnaire: Questionnaire, q: Question) -> str | None:
     return None
 
 
-def _csv(questionnaire: Questionnaire, cells: dict[CellRef, str], out: Path) -> dict[CellRef, str]:
+def _csv(
+    questionnaire: Questionnaire, cells: dict[CellRef, str], owner: dict[CellRef, str], out: Path
+) -> dict[CellRef, str]:
     src = questionnaire.source
     if src is None:
         raise QuestionnaireError(f"{questionnaire.path}: CSV source missing")
     refused: dict[CellRef, str] = {}
-    edits: dict[tuple[int, int], str] = {}
-    for ref, value in cells.items():
+    for ref in cells:
         spans = src.spans[ref.row - 1]
         if ref.column <= len(spans) and csv_io.field_text(src, *spans[ref.column - 1]).strip():
             refused[ref] = "cell already has a value; not overwritten"
-        else:
-            edits[(ref.row, ref.column)] = value
+    blocked = {owner[r] for r in refused}
+    edits = {(r.row, r.column): v for r, v in cells.items() if owner[r] not in blocked}
     csv_io.write_csv(src, edits, out)
     return refused

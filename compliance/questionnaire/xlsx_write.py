@@ -216,35 +216,27 @@ class SheetPatcher:
         return pieces
 
 
-def write_xlsx(src: Path, cells: dict[CellRef, str], out_path: Path) -> dict[CellRef, str]:
+def write_xlsx(
+    src: Path, cells: dict[CellRef, str], out_path: Path, owner: dict[CellRef, str] | None = None
+) -> dict[CellRef, str]:
     """Copy the workbook at ``src`` to ``out_path`` with ``cells`` written; returns refused cells
-    with the reason. Parts are copied in order, byte for byte, except the sheets written to."""
+    with the reason. Parts are copied in order, byte for byte, except the sheets written to.
+
+    ``owner`` groups cells (by question): when one cell of a group is refused, none of the
+    group is written, so a question is never half answered."""
     refuse_overwrite(src, out_path)
-    refused: dict[CellRef, str] = {}
     with open_zip(src) as zf:
         part_of = {s.name: s.part for s in sheets(src, zf)}
-        by_part: dict[str, dict[tuple[int, int], str]] = {}
-        names: dict[str, str] = {}
-        for ref, value in cells.items():
-            part = part_of.get(ref.sheet)
-            if part is None:
+        for ref in cells:
+            if ref.sheet not in part_of:
                 raise QuestionnaireError(f"{src}: no sheet named {ref.sheet!r}")
-            by_part.setdefault(part, {})[(ref.row, ref.column)] = value
-            names[part] = ref.sheet
-        patched: dict[str, bytes] = {}
-        for part, edits in by_part.items():
-            raw = zf.read(part)
-            try:
-                xml = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise QuestionnaireError(f"{src}: {part} is not UTF-8 XML; cannot write") from exc
-            try:
-                new, bad = SheetPatcher(xml).patch(edits)
-            except QuestionnaireError as exc:
-                raise QuestionnaireError(f"{src}: {part}: {exc}") from exc
-            patched[part] = new.encode("utf-8")
-            for (row, col), reason in bad.items():
-                refused[CellRef(names[part], row, col)] = reason
+        texts = {part: _sheet_text(src, zf, part) for part in {part_of[r.sheet] for r in cells}}
+        refused = _patch_all(src, texts, part_of, cells)[1]
+        if refused and owner:
+            blocked = {owner[r] for r in refused}
+            cells = {r: v for r, v in cells.items() if owner[r] not in blocked}
+        patched, late = _patch_all(src, texts, part_of, cells)
+        refused.update(late)
         with atomic_output(out_path) as handle, zipfile.ZipFile(handle, "w") as out:
             for info in zf.infolist():
                 clone = zipfile.ZipInfo(info.filename, info.date_time)
@@ -255,3 +247,31 @@ def write_xlsx(src: Path, cells: dict[CellRef, str], out_path: Path) -> dict[Cel
                 out.writestr(clone, patched.get(info.filename) or zf.read(info))
             out.comment = zf.comment
     return refused
+
+
+def _sheet_text(src: Path, zf: zipfile.ZipFile, part: str) -> str:
+    try:
+        return zf.read(part).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise QuestionnaireError(f"{src}: {part} is not UTF-8 XML; cannot write") from exc
+
+
+def _patch_all(
+    src: Path, texts: dict[str, str], part_of: dict[str, str], cells: dict[CellRef, str]
+) -> tuple[dict[str, bytes], dict[CellRef, str]]:
+    by_part: dict[str, dict[tuple[int, int], str]] = {}
+    names: dict[str, str] = {}
+    for ref, value in cells.items():
+        by_part.setdefault(part_of[ref.sheet], {})[(ref.row, ref.column)] = value
+        names[part_of[ref.sheet]] = ref.sheet
+    patched: dict[str, bytes] = {}
+    refused: dict[CellRef, str] = {}
+    for part, edits in by_part.items():
+        try:
+            new, bad = SheetPatcher(texts[part]).patch(edits)
+        except QuestionnaireError as exc:
+            raise QuestionnaireError(f"{src}: {part}: {exc}") from exc
+        patched[part] = new.encode("utf-8")
+        for (row, col), reason in bad.items():
+            refused[CellRef(names[part], row, col)] = reason
+    return patched, refused

@@ -1,0 +1,91 @@
+"""JSON questionnaires: the VSAQ dialect, the CAIQ dataset shape and a generic list."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from compliance.questionnaire import (
+    Answer,
+    Choice,
+    QuestionnaireError,
+    load_questionnaire,
+    write_answers,
+)
+from compliance.questionnaire.json_io import read_json, relaxed_json
+
+VSAQ = """// Copyright line
+// second line
+
+{
+  "questionnaire": [
+    {"type": "block", "text": "Network", "items": [
+      {"type": "info", "text": "Just information // not a comment"},
+      {"type": "radiogroup", "id": "net_egress",
+       "text": "Is egress " +
+               "<b>restricted</b>?",
+       "choices": [{"net_egress_yes": "Yes"}, {"net_egress_no": "No"}]},
+      {"type": "checkgroup", "text": "Which protocols + ports?",
+       "choices": [{"p_http": "HTTP"}]}
+    ]}
+  ]
+}
+"""
+
+
+def test_relaxed_json_joins_strings_and_drops_comments_outside_strings() -> None:
+    text = '// c\n{"a": "x // y" + "z", // trailing\n "b": "1 + 2"}'
+    assert json.loads(relaxed_json(text)) == {"a": "x // yz", "b": "1 + 2"}
+    with pytest.raises(ValueError, match="unexpected '\\+' at offset 6"):
+        relaxed_json('{"a": + 1}')
+
+
+def test_reads_vsaq_items_and_keeps_the_comment_header(tmp_path: Path) -> None:
+    path = tmp_path / "vsaq.json"
+    path.write_text(VSAQ, encoding="utf-8")
+    q = load_questionnaire(path)
+    assert q.kind == "vsaq"
+    assert [(x.key, x.section, x.text, x.choices) for x in q.questions] == [
+        ("net_egress", "Network", "Is egress restricted?", ("Yes", "No")),
+        ("questionnaire/0/items/2", "Network", "Which protocols + ports?", ("HTTP",)),
+    ]
+    out = tmp_path / "out.json"
+    write_answers(
+        q,
+        {
+            "net_egress": Answer(
+                choice=Choice.YES, narrative="Default deny.", control_ids=("NET-01",)
+            )
+        },
+        out,
+    )
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith('// Copyright line\n// second line\n\n{\n  "questionnaire"')
+    doc = read_json(out).document
+    item = doc["questionnaire"][0]["items"][1]
+    assert item["answer"] == {
+        "choice": "Yes",
+        "narrative": "Default deny.",
+        "control_ids": ["NET-01"],
+        "evidence_sha256": [],
+        "limits": [],
+    }
+    assert item["text"] == "Is egress <b>restricted</b>?"
+    assert "answer" not in doc["questionnaire"][0]["items"][2]
+
+
+def test_generic_list_and_unknown_shape(tmp_path: Path) -> None:
+    path = tmp_path / "list.json"
+    path.write_text(json.dumps([{"id": "G1", "question": "Are logs kept?"}, {"id": "G2"}]))
+    q = load_questionnaire(path)
+    assert [(x.key, x.text, x.json_path) for x in q.questions] == [("G1", "Are logs kept?", (0,))]
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"hello": 1}')
+    with pytest.raises(QuestionnaireError) as err:
+        load_questionnaire(bad)
+    assert str(err.value) == (
+        f"{bad}: JSON shape not recognised (expected CAIQ 'questions', VSAQ 'questionnaire', "
+        "or a list of {id, question})"
+    )
