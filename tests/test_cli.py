@@ -116,8 +116,8 @@ def test_usage_error_exit_2(tmp_path: Path) -> None:
 @pytest.mark.parametrize("args", [["--help"], ["check", "--help"], ["rules"]])
 def test_no_weasyprint_import_on_light_paths(args: list[str], tmp_path: Path) -> None:
     code = ("import sys; from compliance.cli import cli\n"
-            "try:\n    cli(%r)\nexcept SystemExit:\n    pass\n"
-            "assert 'weasyprint' not in sys.modules, 'weasyprint imported'\n" % (args,))
+            f"try:\n    cli({args!r})\nexcept SystemExit:\n    pass\n"
+            "assert 'weasyprint' not in sys.modules, 'weasyprint imported'\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
