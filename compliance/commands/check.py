@@ -43,6 +43,6 @@ def check(workspace: str, fmt: str, strict: bool, today: dt.datetime | None) -> 
     except UserError as exc:
         fail_unreadable(exc.message, exc.diagnostics)
         return
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     emit(make_report(checked), fmt, out, color=color_for(out))
     sys.exit(EXIT_OK if checked.ok else EXIT_FINDINGS)

@@ -33,7 +33,7 @@ def _load(workspace: str):  # type: ignore[no-untyped-def]
     if ws.model is None:
         from compliance.formats import emit
 
-        emit(ws.findings, "text", click.get_text_stream("stderr"))
+        emit(ws.findings, "text", sys.stderr)
         click.echo("error: fix the model errors above first", err=True)
         sys.exit(EXIT_FINDINGS)
     return ws

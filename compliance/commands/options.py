@@ -38,7 +38,7 @@ def color_for(stream: Any) -> bool:
 
 def fail_unreadable(message: str, diagnostics: list[Any] | None = None) -> None:
     """Print an unreadable-input error (positioned when possible) and exit 2."""
-    err = click.get_text_stream("stderr")
+    err = sys.stderr
     for d in diagnostics or []:
         err.write(f"{d.path}:{d.line}:{d.column}: error {d.message} [{d.code}]\n")
     if not diagnostics:

@@ -20,7 +20,7 @@ def rules(code: str | None) -> None:
     """
     from compliance.rules import ALL_RULES, LOADER_CODES, rule_names
 
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     if code is None:
         for c, (name, summary) in LOADER_CODES.items():
             out.write(f"{c}  {name:<36} {'error':<7} {summary}\n")
@@ -35,6 +35,6 @@ def rules(code: str | None) -> None:
         name, summary = LOADER_CODES[resolved]
         out.write(f"{resolved} {name} (loader, error)\n\n{summary}\n")
         return
-    click.get_text_stream("stderr").write(
+    sys.stderr.write(
         f"error: no rule {code!r}; run `compliance rules` to list them\n")
     sys.exit(2)
