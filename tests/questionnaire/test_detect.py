@@ -1,0 +1,138 @@
+"""Question detection in unknown workbooks: headers, ids, sections, hidden sheets, overrides."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from compliance.questionnaire import Overrides, load_questionnaire
+from compliance.questionnaire.detect import ID_LIKE, header_role, is_question_text
+
+
+@pytest.mark.parametrize(
+    "text", ["A&A-01.1", "1.2.3", "Q12", "IVS-03.5", "I&S-01.1", "7", "4a", "SEC_2.1", "1."]
+)
+def test_id_like(text: str) -> None:
+    assert ID_LIKE.match(text)
+
+
+@pytest.mark.parametrize("text", ["Network", "Question", "A", "Q", "1.2.3.4.5.6.7", "", "v4.x"])
+def test_not_id_like(text: str) -> None:
+    assert not ID_LIKE.match(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("Question ID", "id"),
+        ("#", "id"),
+        ("Ref", "id"),
+        ("Question", "question"),
+        ("Requirement", "question"),
+        ("CSP CAIQ Answer", "answer"),
+        ("Vendor Response", "answer"),
+        ("Yes/No", "answer"),
+        ("Additional Information", "notes"),
+        ("Response comments", "notes"),
+        ("Notes", "notes"),
+        ("Owner", None),
+        ("", None),
+    ],
+)
+def test_header_role(text: str, role: str | None) -> None:
+    assert header_role(text) == role
+
+
+def test_question_text() -> None:
+    assert is_question_text("Do you encrypt data at rest?")
+    assert is_question_text("Describe your incident response process")
+    assert not is_question_text("Network security")
+    assert not is_question_text("Yes")
+
+
+def two_sheets(path: Path) -> Path:
+    wb = openpyxl.Workbook()
+    a = wb.active
+    a.title = "General"
+    a.append(["Ref", "Requirement", "Vendor Response", "Additional Information"])
+    a.append(["Access control"])
+    a.append(["Q1", "Is access to production restricted to named individuals?"])
+    a.append(["Q2", "Describe how service credentials are stored"])
+    b = wb.create_sheet("Technical")
+    b.append(["Item", "Question", "Response"])
+    b.append(["Q1", "Is outbound traffic from build hosts filtered?"])
+    b.append([None, "Do you keep audit logs for at least a year?"])
+    b.append([None, "Short title"])
+    h = wb.create_sheet("Internal")
+    h.append(["ID", "Question", "Answer"])
+    h.append(["X1", "Is this hidden sheet ever read?"])
+    h.sheet_state = "hidden"
+    wb.save(path)
+    return path
+
+
+def test_all_visible_sheets_with_keys_unique_across_the_file(tmp_path: Path) -> None:
+    q = load_questionnaire(two_sheets(tmp_path / "two.xlsx"))
+    assert [(x.key, x.id, x.section, str(x.answer_ref), str(x.notes_ref)) for x in q.questions] == [
+        ("General!3", "Q1", "Access control", "General!C3", "General!D3"),
+        ("Q2", "Q2", "Access control", "General!C4", "General!D4"),
+        ("Technical!2", "Q1", None, "Technical!C2", "None"),
+        ("Technical!3", None, None, "Technical!C3", "None"),
+    ]
+    assert q.notes == []
+
+
+def test_hidden_sheet_only_when_named(tmp_path: Path) -> None:
+    book = two_sheets(tmp_path / "two.xlsx")
+    q = load_questionnaire(book, Overrides(sheet="Internal"))
+    assert [(x.key, str(x.answer_ref)) for x in q.questions] == [("X1", "Internal!C2")]
+
+
+def test_headerless_sheet_lists_questions_but_writes_nowhere(tmp_path: Path) -> None:
+    path = tmp_path / "bare.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Sheet1"
+    for i, text in enumerate(
+        [
+            "Are agent sandboxes destroyed after each session?",
+            "Is egress limited to an allowlist of hosts?",
+            "Are tokens scoped to a single repository?",
+        ],
+        start=1,
+    ):
+        ws.append([f"{i}.1", text])
+    wb.save(path)
+    q = load_questionnaire(path)
+    assert [(x.key, x.answer_ref) for x in q.questions] == [
+        ("1.1", None),
+        ("2.1", None),
+        ("3.1", None),
+    ]
+    assert q.notes == [
+        "sheet 'Sheet1': no Answer/Response column found; questions are listed for a human "
+        "(pass --answer-col to say where answers go)"
+    ]
+    q = load_questionnaire(path, Overrides(answer_col="C", notes_col="D"))
+    assert [(str(x.answer_ref), str(x.notes_ref)) for x in q.questions][0] == (
+        "Sheet1!C1",
+        "Sheet1!D1",
+    )
+
+
+def test_header_row_and_column_overrides(tmp_path: Path) -> None:
+    path = tmp_path / "odd.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "S"
+    ws.append(["Number", "Text", "Reply"])  # no header word detection would trust
+    ws.append(["1", "Are agent changes reviewed before merge?", None])
+    wb.save(path)
+    q = load_questionnaire(
+        path, Overrides(header_row=1, id_col="A", question_col="B", answer_col="C")
+    )
+    assert [(x.key, x.text, str(x.answer_ref)) for x in q.questions] == [
+        ("1", "Are agent changes reviewed before merge?", "S!C2")
+    ]

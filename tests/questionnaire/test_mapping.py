@@ -1,0 +1,96 @@
+"""Mapping files: the documented YAML format, its errors, and the shipped CAIQ mapping."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from compliance.questionnaire import Overrides, QuestionnaireError, load_questionnaire
+from compliance.questionnaire.mapping import builtin_mappings, parse_mapping
+
+USER_MAPPING = """
+name: Acme vendor review
+layout: {header_row: 1, id_col: A, question_col: B, answer_col: D, notes_col: E}
+default_style: narrative
+questions:
+  - {text_regex: "egress|outbound", layers: [network], topics: [egress]}
+  - {id_regex: "^L-\\\\d+$", layers: [logs], style: choice+narrative}
+"""
+
+
+def test_user_mapping_sets_columns_and_matches_by_text_and_id(tmp_path: Path) -> None:
+    mapping = tmp_path / "acme.yaml"
+    mapping.write_text(USER_MAPPING, encoding="utf-8")
+    book = tmp_path / "acme.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["Id", "Question", "Owner", "Answer", "Notes"])
+    ws.append(["N-1", "Is outbound traffic filtered?"])
+    ws.append(["L-7", "Are sessions logged?"])
+    ws.append(["H-1", "Do staff get security training?"])
+    wb.save(book)
+    q = load_questionnaire(book, Overrides(mapping=mapping))
+    assert q.kind == "Acme vendor review"
+    assert [
+        (x.key, str(x.answer_ref), x.style, x.mapping.layers if x.mapping else None)
+        for x in q.questions
+    ] == [
+        ("N-1", "Sheet!D2", "narrative", ("network",)),
+        ("L-7", "Sheet!D3", "choice+narrative", ("logs",)),
+        ("H-1", "Sheet!D4", "narrative", None),
+    ]
+    assert q.questions[1].choices == ("Yes", "No", "NA")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "name: x\nquestions:\n  - {id: A, layers: [firewall]}\n",
+            "mapping invalid at questions.0.layers: Value error, unknown layer 'firewall'; "
+            "layers are isolation, network, credentials, git, pipeline, logs",
+        ),
+        (
+            "name: x\nquestions:\n  - {id: A, text_regex: b, layers: [git]}\n",
+            "mapping invalid at questions.0: Value error, each question rule needs exactly one "
+            "of id, id_regex, text_regex",
+        ),
+        (
+            "name: x\nquestions:\n  - {id: A}\n",
+            "mapping invalid at questions.0: Value error, each question rule needs layers or "
+            "controls",
+        ),
+        ("name: x\ncolour: red\n", "mapping invalid at colour: Extra inputs are not permitted"),
+        (
+            "name: x\nlayout: {question_col: '??'}\n",
+            "mapping invalid at layout.question_col: Value error, not a column: '??'",
+        ),
+        ("name: [unclosed\n", None),
+    ],
+)
+def test_mapping_errors_name_the_file_and_place(text: str, message: str | None) -> None:
+    with pytest.raises(QuestionnaireError) as err:
+        parse_mapping(text, "m.yaml")
+    if message is None:
+        assert str(err.value).startswith("m.yaml: mapping is not valid YAML (")
+    else:
+        assert str(err.value) == f"m.yaml: {message}"
+
+
+def test_builtin_caiq_mapping_coverage() -> None:
+    (caiq,) = builtin_mappings()
+    assert caiq.name == "CSA CAIQ v4.0.3"
+    assert len(caiq.questions) == 33
+    per_layer = Counter(layer for rule in caiq.questions for layer in rule.layers)
+    assert dict(per_layer) == {
+        "isolation": 4,
+        "network": 6,
+        "credentials": 9,
+        "git": 5,
+        "pipeline": 6,
+        "logs": 9,
+    }
+    assert all(rule.topics for rule in caiq.questions)

@@ -1,0 +1,106 @@
+"""The real CAIQ v4.0.3 workbook and JSON dataset, and Google's VSAQ files (../shared/data)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from compliance.questionnaire import Answer, Choice, load_questionnaire, write_answers
+from compliance.questionnaire.mapping import builtin_mappings
+from tests.questionnaire.workbooks import cells_by_ref, part_names, parts, sheet_without_cells
+
+CAIQ = "questionnaires/caiq-v4.0.3/CAIQv4.0.3.xlsx"
+CAIQ_JSON = "questionnaires/caiq-v4.0.3/CAIQv4.0.3-primary-dataset.json"
+SHEET = "xl/worksheets/sheet2.xml"
+
+
+def test_caiq_workbook_is_recognised(shared_data: Path) -> None:
+    q = load_questionnaire(shared_data / CAIQ)
+    assert q.kind == "CSA CAIQ v4.0.3"
+    assert len(q.questions) == 261
+    first, last = q.questions[0], q.questions[-1]
+    assert (first.key, first.row, first.section, str(first.answer_ref), str(first.notes_ref)) == (
+        "A&A-01.1",
+        3,
+        "Audit & Assurance",
+        "CAIQv4.0.3!C3",
+        "CAIQv4.0.3!E3",
+    )
+    assert (last.key, last.row, last.section) == ("UEM-14.1", 263, "Universal Endpoint Management")
+    assert first.text.startswith("Are audit and assurance policies, procedures, and standards")
+    assert [x.row for x in q.questions] == list(range(3, 264))
+    mapped = [x.key for x in q.questions if x.mapping]
+    assert len(mapped) == 33
+    assert q.by_key()["IVS-03.3"].mapping.layers == ("network",)
+    assert all(x.existing is None for x in q.questions)
+
+
+def test_every_caiq_mapping_id_exists_in_the_dataset(shared_data: Path) -> None:
+    ids = {item["id"] for item in json.loads((shared_data / CAIQ_JSON).read_text())["questions"]}
+    (caiq,) = builtin_mappings()
+    assert [r.id for r in caiq.questions if r.id not in ids] == []
+
+
+def test_caiq_json_dataset_uses_the_same_mapping(shared_data: Path) -> None:
+    q = load_questionnaire(shared_data / CAIQ_JSON)
+    assert (q.kind, len(q.questions), sum(1 for x in q.questions if x.mapping)) == (
+        "CSA CAIQ v4.0.3",
+        261,
+        33,
+    )
+    assert q.questions[0].section == "A&A-01"
+
+
+@pytest.mark.filterwarnings("ignore:Data Validation extension is not supported")
+def test_caiq_answered_in_place(shared_data: Path, tmp_path: Path) -> None:
+    src = shared_data / CAIQ
+    q = load_questionnaire(src)
+    answers = {
+        "IVS-03.3": Answer(choice=Choice.YES, narrative="Egress is default deny (NET-01)."),
+        "LOG-08.1": Answer(narrative="Partially: agent sessions are logged; see LOG-01."),
+        "A&A-01.1": Answer(unanswered_reason="no control supports it"),
+    }
+    out = tmp_path / "caiq-answered.xlsx"
+    assert write_answers(q, answers, out).written == ["IVS-03.3", "LOG-08.1"]
+    before, after = parts(src), parts(out)
+    assert part_names(src) == part_names(out)
+    assert [n for n in before if before[n] != after[n]] == [SHEET]
+    assert sheet_without_cells(before[SHEET]) == sheet_without_cells(after[SHEET])
+    old, new = cells_by_ref(before[SHEET]), cells_by_ref(after[SHEET])
+    rows = {x.key: x.row for x in q.questions}
+    expected = sorted([f"C{rows['IVS-03.3']}", f"E{rows['IVS-03.3']}", f"E{rows['LOG-08.1']}"])
+    assert sorted(r for r in old if old[r] != new.get(r)) == expected
+    wb = openpyxl.load_workbook(out)
+    ws = wb["CAIQv4.0.3"]
+    row = rows["IVS-03.3"]
+    assert (ws.cell(row, 3).value, ws.cell(row, 5).value) == (
+        "Yes",
+        "Egress is default deny (NET-01).",
+    )
+    assert ws.protection.sheet is True
+    assert [str(dv.sqref) for dv in ws.data_validations.dataValidation] == ["C3:C263", "D3:D263"]
+
+
+@pytest.mark.parametrize(
+    ("name", "count"),
+    [
+        ("infrastructure.json", 95),
+        ("physical_and_datacenter.json", 29),
+        ("security_privacy_programs.json", 45),
+        ("webapp.json", 73),
+    ],
+)
+def test_vsaq_files(shared_data: Path, tmp_path: Path, name: str, count: int) -> None:
+    q = load_questionnaire(shared_data / "questionnaires" / "vsaq" / name)
+    assert (q.kind, len(q.questions)) == ("vsaq", count)
+    assert len({x.key for x in q.questions}) == count
+    assert all(x.text and "<p>" not in x.text and "<a " not in x.text for x in q.questions)
+    first = q.questions[0]
+    out = tmp_path / name
+    write_answers(q, {first.key: Answer(narrative="Left to the team.")}, out)
+    again = load_questionnaire(out)
+    assert [x.key for x in again.questions] == [x.key for x in q.questions]
+    assert out.read_text(encoding="utf-8").startswith("\n// Copyright 2016 Google Inc.")
