@@ -1,0 +1,149 @@
+"""Per-sentence analysis, computed once and shared by every claim rule.
+
+For one sentence it records: the normalised lower-case text (same length as
+the original, so offsets stay valid), whether it is a question, a leading
+yes/no answer, its clauses, the spans of negators and hedges, quoted spans,
+and the regions that are mentioned rather than asserted (reported speech,
+denials, embedded questions, conditionals, quotations with a cue word).
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+from compliance.judge import lexicon as lx
+from compliance.judge.segment import Sentence
+
+_TRANSLATE = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"',
+                            "\u00a0": " ", "\u2010": "-", "\u2011": "-"})
+
+Span = tuple[int, int]
+
+
+def normalise(text: str) -> str:
+    """Lower-case and straighten quotes without changing the length."""
+    low = text.translate(_TRANSLATE).lower()
+    if len(low) != len(text):  # a few characters lower-case to two code points
+        low = "".join(c.lower() if len(c.lower()) == 1 else c
+                      for c in text.translate(_TRANSLATE))
+    return low
+
+
+def _blank(text: str, a: int, b: int) -> str:
+    return text[:a] + " " * (b - a) + text[b:]
+
+
+def _clauses(text: str) -> list[Span]:
+    cuts = [0]
+    cuts.extend(m.start() if m.group(0).strip() else m.end()
+                for m in lx.BOUNDARY.finditer(text) if m.end() > 0)
+    cuts.append(len(text))
+    cuts = sorted(set(cuts))
+    out: list[Span] = []
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        piece_start, first = a, True
+        for i, ch in enumerate(text[a:b] + ","):
+            pos = a + i
+            if ch != "," or pos == piece_start:
+                continue
+            piece = (piece_start, min(pos, b))
+            if not first and not lx.VERBISH.search(text[piece[0]:piece[1]]):
+                out[-1] = (out[-1][0], piece[1])
+            else:
+                out.append(piece)
+            piece_start, first = pos, False
+    return [c for c in out if c[1] > c[0]]
+
+
+@dataclass
+class Analysis:
+    """What the rules need to know about one sentence; offsets are sentence-relative."""
+
+    start: int
+    end: int
+    text: str
+    question: bool
+    answer: str | None
+    answer_span: Span | None
+    clauses: list[Span]
+    negators: list[Span]
+    hedges: list[Span]
+    quotes: list[Span]
+    mentions: list[Span] = field(default_factory=list)
+    skip: bool = False
+
+    def clause_of(self, pos: int) -> Span:
+        starts = [c[0] for c in self.clauses]
+        i = max(bisect.bisect_right(starts, pos) - 1, 0)
+        return self.clauses[i] if self.clauses else (0, len(self.text))
+
+    def clause_index(self, pos: int) -> int:
+        starts = [c[0] for c in self.clauses]
+        return max(bisect.bisect_right(starts, pos) - 1, 0)
+
+    def mentioned(self, a: int, b: int) -> bool:
+        return any(ms <= a and b <= me for ms, me in self.mentions)
+
+    def negations(self, clause: Span, exclude: Span) -> int:
+        cs, ce = clause
+        return sum(
+            1 for a, b in self.negators
+            if cs <= a < ce and not (a < exclude[1] and exclude[0] < b)
+            and not self.mentioned(a, b)
+        )
+
+    def hedged(self, clause: Span) -> bool:
+        cs, ce = clause
+        return any(cs <= a < ce and not self.mentioned(a, b) for a, b in self.hedges)
+
+
+def _mention_regions(text: str, quotes: list[Span]) -> list[Span]:
+    regions: list[Span] = []
+    for frame in lx.NOT_ASSERTED_FRAMES:
+        for m in frame.finditer(text):
+            stop = lx.CONTRAST.search(text, m.end())
+            regions.append((m.end(), stop.start() if stop else len(text)))
+    for m in lx.CONDITIONAL.finditer(text):
+        stop = text.find(",", m.end())
+        contrast = lx.CONTRAST.search(text, m.end())
+        ends = [x for x in (stop, contrast.start() if contrast else -1) if x >= 0]
+        regions.append((m.start(), min(ends) if ends else len(text)))
+    if quotes and lx.META.search(_strip_quotes(text, quotes)):
+        regions.extend(quotes)
+    return regions
+
+
+def _strip_quotes(text: str, quotes: list[Span]) -> str:
+    for a, b in quotes:
+        text = _blank(text, a, b)
+    return text
+
+
+def analyse(sentence: Sentence) -> Analysis:
+    """Analyse one sentence (offsets of the result are relative to ``sentence.start``)."""
+    text = normalise(sentence.prose)
+    answer = answer_span = None
+    m = lx.ANSWER.match(text)
+    if m:
+        answer = "no" if m.group("a") in lx.NO_ANSWERS else "yes"
+        answer_span = m.span("a")
+        text = _blank(text, *answer_span)
+    question = text.rstrip(" \"')]*_").endswith("?")
+    counted = text
+    for n in lx.NEUTRAL.finditer(text):
+        counted = _blank(counted, *n.span())
+    quotes = [q.span() for q in lx.QUOTE.finditer(text)]
+    return Analysis(
+        start=sentence.start,
+        end=sentence.end,
+        text=text,
+        question=question,
+        answer=answer,
+        answer_span=answer_span,
+        clauses=_clauses(text),
+        negators=[n.span() for n in lx.NEGATOR.finditer(counted)],
+        hedges=[h.span() for h in lx.HEDGE.finditer(text)],
+        quotes=quotes,
+        mentions=_mention_regions(text, quotes),
+    )

@@ -1,0 +1,86 @@
+"""Decide whether a family's claim pattern is asserted in an analysed sentence.
+
+A :class:`Pattern` is a predicate of a family ("comprehensive", "bypass",
+"escape") with the polarity that makes it a claim: some predicates are
+overclaims when asserted ("the allowlist is comprehensive"), others when
+negated ("the allowlist cannot be bypassed"). For each match the engine asks,
+within the match's clause: is it mentioned rather than asserted (quotation,
+reported speech, denial, question)? does the family's topic appear (or a
+pronoun that points to an earlier clause or sentence that has it)? does a
+real hedge or a restrictor weaken it? and how many negators scope over it,
+plus one when the sentence is a question answered "No".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from compliance.judge import lexicon as lx
+from compliance.judge.analysis import Analysis, Span
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A family's claim predicate.
+
+    ``regex`` runs over lower-cased sentence text; an optional ``t`` group is the
+    part whose own negation is fused in (``no risk``, ``not visible``) and is not
+    counted again. ``negated``: the claim is made when an odd number of negators
+    scope over the predicate. ``topic``: a word that must be in the clause (or
+    reachable by a pronoun). ``requires``/``unless``: further clause conditions.
+    """
+
+    regex: re.Pattern[str]
+    negated: bool = False
+    topic: re.Pattern[str] | None = None
+    requires: re.Pattern[str] | None = None
+    unless: re.Pattern[str] | None = None
+
+
+def pattern(regex: str, negated: bool = False, topic: str | None = None,
+            requires: str | None = None, unless: str | None = None) -> Pattern:
+    """Compile a :class:`Pattern` (all regexes case-insensitive)."""
+    def c(p: str | None) -> re.Pattern[str] | None:
+        return re.compile(p, re.IGNORECASE) if p else None
+    return Pattern(re.compile(regex, re.IGNORECASE), negated, c(topic), c(requires), c(unless))
+
+
+def _topic_found(an: Analysis, clause: Span, topic: re.Pattern[str],
+                 prev: Analysis | None) -> bool:
+    cs, ce = clause
+    if topic.search(an.text, cs, ce):
+        return True
+    if not lx.ANAPHOR.search(an.text, cs, ce):
+        return False
+    if topic.search(an.text, 0, cs):
+        return True
+    return prev is not None and topic.search(prev.text) is not None
+
+
+def find(an: Analysis, pat: Pattern, flip: bool = False,
+         prev: Analysis | None = None) -> Span | None:
+    """The first span where ``pat`` is asserted as a claim in ``an``, or None."""
+    text = an.text
+    for m in pat.regex.finditer(text):
+        s, e = m.span()
+        if s == e or an.mentioned(s, e):
+            continue
+        fused = m.span("t") if "t" in pat.regex.groupindex and m.group("t") else (s, s)
+        clause = an.clause_of(s)
+        cs, ce = clause
+        if e > ce:  # a pattern spanning clauses is judged on the whole span
+            ce = an.clause_of(e - 1)[1]
+            clause = (cs, ce)
+        if pat.topic is not None and not _topic_found(an, clause, pat.topic, prev):
+            continue
+        if pat.requires is not None and not pat.requires.search(text, cs, ce):
+            continue
+        if pat.unless is not None and pat.unless.search(text, cs, ce):
+            continue
+        if an.hedged(clause) or lx.RESTRICTOR.search(text, e, ce):
+            continue
+        odd = (an.negations(clause, fused) + int(flip)) % 2 == 1
+        if odd == pat.negated:
+            return s, e
+    return None

@@ -1,0 +1,162 @@
+"""The judge's word lists, as compiled patterns over lower-cased sentence text.
+
+Every pattern here is about sentence structure, not about one family:
+negators and the operators that negate what follows ("prevents", "immune
+to"), hedges that really weaken a claim, restrictors that make a universal
+claim partial, answer tokens, reporting and mention frames, and the cue words
+that turn a quoted phrase into a mention. Families' own words live with their
+rules in compliance/rules/claims/.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _re(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+#: Words and operators that reverse the polarity of what they scope over.
+NEGATOR = _re(
+    r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|cannot|zero|unable|"
+    r"impossible|impossibility|prevents?|prevented|preventing|prevention|stops?|stopped|"
+    r"stopping|blocks?|blocked|blocking|eliminates?|eliminated|eliminating|immune|impervious|"
+    r"invulnerable|rules? out|ruled out|prohibits?|prohibited|forbids?|forbidden|precludes?|"
+    r"precluded|defeats?|defeated|neutrali[sz]es?|neutrali[sz]ed|thwarts?|thwarted|"
+    r"protects? (?:\w+ )?(?:against|from)|protected (?:against|from)|protection (?:against|from)|"
+    r"defends? against|safe from|secure against|free (?:of|from)|inaccessible|unreachable)\b"
+    r"|n['\u2019]t\b"
+)
+
+#: Phrases containing a negator that do not negate anything ("without exception").
+NEUTRAL = _re(
+    r"\bwithout (?:any )?exceptions?\b|\bno exceptions?\b|\bno matter\b|\bnot only\b|"
+    r"\bno doubt\b|\bwithout fail\b|\bwithout question\b|\bif not all\b|\bnot just\b|"
+    # a network premise ("no internet access") is not the negation of the conclusion
+    r"\b(?:no|without|zero|disabl\w*|block\w*|cut off|cuts off)\s+(?:\w+\s+){0,2}?"
+    r"(?:internet|network|egress|outbound|connectivity|web access|net access)\b|"
+    r"\b(?:internet|network|egress|outbound|connectivity)(?: access)?\s+(?:is |are )?"
+    r"(?:off|disabled|blocked|denied|cut|turned off|not available|unavailable)\b|"
+    r"\bno (?:access to|connection to) the (?:internet|network)\b"
+)
+
+#: Hedges that really weaken what they govern. Intensifiers ("essentially",
+#: "virtually", "for all practical purposes") are deliberately absent.
+HEDGE = _re(
+    r"\b(?:reduc(?:e|es|ed|ing|tion)|lower(?:s|ed|ing)?|narrow(?:s|ed|ing)?|"
+    r"limit(?:s|ed|ing)?|mitigat(?:e|es|ed|ing)|minimi[sz](?:e|es|ed|ing)|"
+    r"help(?:s|ed|ing)?|designed to|intended to|aims? to|aimed at|meant to|tr(?:y|ies|ied) to|"
+    r"attempts? to|harder|more difficult|less likely|unlikely|partial(?:ly)?|mostly|largely|"
+    r"most(?! (?:secure|safe|comprehensive|complete|robust|advanced|thorough|effective|"
+    r"reliable|rigorous|powerful))|many|often|usually|typically|generally|may|might|"
+    r"decreas(?:e|es|ed|ing)|constrain(?:s|ed|ing)?|restrict(?:s|ed|ing)?|"
+    r"improv(?:e|es|ed)|strengthen(?:s|ed)?|lessen(?:s|ed)?|curb(?:s|ed)?|some|fewer|"
+    r"less|in most cases|where possible|to the extent|best[- ]effort|known|common|"
+    r"obvious|certain kinds of|shrinks?|bounds?|caps?|contains the)\b"
+)
+
+#: After a universal claim, these make it partial ("except through the model API").
+RESTRICTOR = _re(
+    r"\b(?:except|excepting|other than|apart from|aside from|besides|unless|until|outside of|"
+    r"but for|short of|barring|save for|beyond what|only after|once approved)\b"
+)
+
+#: A bare yes/no answer at the start of a sentence ("No, ..."; "Yes.").
+ANSWER = _re(
+    r"^\s*(?P<a>yes|yep|correct|absolutely not|absolutely|definitely not|definitely|certainly|"
+    r"indeed|of course|always|no|nope|none|never|not at all|no way|not really|not possible)"
+    r"(?=\s*(?:[,.;:!\u2014\u2013-]|$))"
+)
+NO_ANSWERS = frozenset(
+    {"no", "nope", "none", "never", "not at all", "no way", "absolutely not",
+     "definitely not", "not really", "not possible"}
+)
+
+#: An answer that concedes ("No, but the model connection stays open") is not a bare denial.
+CONCESSION = _re(
+    r"\b(?:but|however|except|although|though|not (?:entirely|completely|fully|always|quite)|"
+    r"partially|partly|in part|mostly|largely|still|limited|caveat|depends)\b"
+)
+
+#: Clause boundaries: punctuation, coordinators and subordinators that open a new clause.
+BOUNDARY = _re(
+    r"[;\u2014\u2013]|:(?=\s)|\s-{1,2}\s|\(|\)"
+    r"|,?\s+(?=(?:but|yet|so|because|since|although|though|whereas|while|however|which|who|"
+    r"whereby|therefore|thus|hence|otherwise|that|and then|as long as|provided)\b)"
+    r"|\s+(?:and|or)\s+(?=(?:is|are|was|were|can|cannot|can't|could|will|won't|would|never|"
+    r"does|doesn't|do|don't|has|have|must|should|stays|remains|the|its|their|our|we|it|they|"
+    r"there|all|every|no|nothing|none)\b)"
+)
+
+#: Does a comma-separated piece look like a clause (has a verb or a subject pronoun)?
+VERBISH = _re(
+    r"\b(?:is|are|was|were|be|been|being|am|has|have|had|do|does|did|can|cannot|could|will|"
+    r"would|shall|should|may|might|must|never|we|it|they|i|there|he|she|runs?|stays?|"
+    r"remains?|leaves?|makes?|keeps?|provides?|prevents?|stops?|blocks?|captures?|"
+    r"records?|needs?|requires?|holds?|sees?|reads?|reaches?|gets?|goes|comes|allows?|"
+    r"lets?|means|works|uses?|sends?|receives?|exfiltrates?|escapes?|protects?|ensures?|"
+    r"guarantees?|limits?|reduces?|narrows?|helps?|eliminates?|covers?|applies|"
+    r"\w+n't|\w{3,}ed)\b"
+)
+
+#: Pronouns that make a clause lean on an earlier one for its topic.
+ANAPHOR = _re(r"\b(?:it|its|this|that|they|them|these|those|which|their|both|each)\b")
+
+#: Frames whose complement is mentioned, not asserted. Each match opens a region
+#: that runs to the end of the clause group (until a contrastive boundary).
+NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
+    # negated reporting or commitment: "we do not claim", "never say", "does not mean"
+    r"(?:\bnot|n['\u2019]t|\bnever|\bno one|\bnobody|\bnor|\bno)\s+(?:\w+\s+){0,2}?"
+    r"(?:claim(?:s|ed|ing)?|say(?:s|ing)?|said|state[sd]?|assert(?:s|ed)?|promis(?:e|es|ed)|"
+    r"suggest(?:s|ed)?|impl(?:y|ies|ied)|mean(?:s|t)?|represent(?:s|ed)?|"
+    r"advertis(?:e|es|ed)|describ(?:e|es|ed)|call(?:s|ed)?|tell(?:s)?|told|pretend(?:s|ed)?|"
+    r"market(?:s|ed)?|write|wrote|consider(?:ed)?|regard(?:ed)?|guarantee[sd]?|"
+    r"ensure[sd]?|certif(?:y|ies|ied)|warrant(?:s|ed)?|assure[sd]?|follow|imply that)\b",
+    # embedded questions: "ask whether", "unclear if"
+    r"\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?|question(?:s|ed)?|quer(?:y|ies|ied)|unclear|"
+    r"unsure|not sure|check(?:s|ed)?|verify|verif(?:ies|ied)|test(?:s|ed)?|know|confirm)"
+    r"\s+(?:\w+\s+){0,3}?(?:whether|if)\b|\bwhether\b",
+    # somebody else's belief or statement: "customers sometimes assume", "vendors claim"
+    r"\b(?:some|many|several|customers?|clients?|people|vendors?|users?|auditors?|"
+    r"competitors?|critics?|prospects?|buyers?|they|others|salespeople|marketing|brochures?|"
+    r"analysts?|journalists?|regulators?|someone|anyone|questionnaires?)\b(?:\s+\w+){0,3}?\s+"
+    r"(?:claim(?:s|ed)?|say|says|said|believ(?:e|es|ed)|think(?:s)?|thought|assum(?:e|es|ed)|"
+    r"argu(?:e|es|ed)|suggest(?:s|ed)?|expect(?:s|ed)?|ask(?:s|ed)?|worr(?:y|ies|ied)|"
+    r"fear(?:s|ed)?|insist(?:s|ed)?|promis(?:e|es|ed)|advertis(?:e|es|ed)|describ(?:e|es|ed)|"
+    r"call(?:s|ed)?|writ(?:e|es)|wrote|hope(?:s|d)?|imagin(?:e|es|ed)|want to hear)\b",
+    # denial: "it is a myth that", "it would be misleading to say", "we avoid saying"
+    r"\b(?:myth|misconception|misunderstanding|fallacy|false|untrue|wrong|incorrect|mistaken|"
+    r"misleading|inaccurate|overclaim|overstat\w+|not true|not the case|avoid(?:s|ed)?|"
+    r"refus(?:e|es|ed)|ban(?:s|ned)?|forbid(?:s|den)?|withdr(?:aw|awn|ew)|reject(?:s|ed)?|"
+    r"dispute[sd]?|naive|dishonest|irresponsible)\b(?:\s+\w+){0,3}?\s+"
+    r"(?:that|to (?:say|claim|suggest|state|promise|imply|assume|think|believe|write)|saying|"
+    r"claiming|suggesting|stating|promising|implying|assuming|writing|"
+    r"the (?:claim|idea|notion|assumption|statement|belief|phrase|wording)s?)\b",
+    # "the claim that", "the idea that"
+    r"\b(?:claim|claims|idea|notion|assumption|belief|impression|statement|statements|"
+    r"suggestion|myth|misconception|assertion|premise)\s+that\b",
+    # "statements such as", "phrases like"
+    r"\b(?:statements?|phrases?|claims?|words?|terms?|wording|language|expressions?|slogans?|"
+    r"taglines?|promises?|labels?|descriptions?|sentences?)\b(?:\s+\w+){0,2}?\s+"
+    r"(?:such as|like|including)\b",
+))
+
+#: Conditionals and hypotheticals: the region runs only to the next comma.
+CONDITIONAL = _re(
+    r"\b(?:if|even if|unless|suppose|supposing|assuming|in case|as though|as if|were it)\b"
+)
+
+#: Cue words that make a quoted phrase a mention rather than a use.
+META = _re(
+    r"\b(?:phrases?|terms?|words?|wording|language|statements?|claims?|claimed|claiming|"
+    r"slogans?|expressions?|taglines?|headlines?|say|says|said|saying|describ(?:e|es|ed|ing)|"
+    r"call(?:s|ed|ing)?|label(?:s|led|ed)?|marketing|appear(?:s|ed)?|banned|avoid(?:s|ed)?|"
+    r"withdrawn|retired|quote[sd]?|copy|so-called|dubbed|write|wrote|written|ask(?:s|ed)?|"
+    r"question|mean(?:s|t)?|stated?|states)\b"
+)
+
+QUOTE = re.compile(r"\"[^\"\n]{1,300}\"|(?<![\w])'[^'\n]{1,300}'(?![\w])")
+
+#: Where a mention region ends: a contrast opens a clause that is asserted again.
+CONTRAST = _re(r";|\u2014|,?\s+but\b|,?\s+however\b|,?\s+yet\b|\.\s")

@@ -1,0 +1,82 @@
+"""Markdown and plain text -> prose: a same-length masked copy plus hard sentence breaks.
+
+Masking replaces everything that is not prose (fenced code, inline code, link
+targets, HTML tags, list/heading/quote/table markup) with spaces, so that every
+offset in the masked copy is the same offset in the original text. Hard breaks
+are offsets where a sentence must end: blank lines, headings, list items and
+table cells are never joined to the prose around them.
+"""
+
+from __future__ import annotations
+
+import re
+
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+QUOTE_MARK = re.compile(r"^(?:[ \t]*>[ \t]?)+")
+HEADING = re.compile(r"^[ \t]{0,3}#{1,6}(?=[ \t]|$)")
+LIST_MARK = re.compile(r"^[ \t]*(?:[-*+\u2022]|\d{1,3}[.)]|[a-z][.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
+RULE_LINE = re.compile(r"^[ \t]*([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+TABLE_SEP = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}")
+QA_PREFIX = re.compile(r"^[ \t]*(?:\*\*)?(?:q|a|question|answer)[ \t]*[:.)](?:\*\*)?[ \t]*", re.I)
+INLINE_MASKS = (
+    re.compile(r"(`+)[^`\n]+?\1"),                      # inline code spans
+    re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)"),            # images
+    re.compile(r"<https?://[^>\s]+>|\bhttps?://[^\s)\]]+"),  # autolinks and bare URLs
+    re.compile(r"</?[A-Za-z][^>\n]*>|<!--.*?-->"),      # HTML tags and comments
+    re.compile(r"\]\([^)\n]*\)"),                       # link targets: keep the link text
+    re.compile(r"\*+|~~|(?<!\w)__|__(?!\w)|(?<![\w\]])\["),  # emphasis marks, link opener
+)
+
+
+def _blank(s: str) -> str:
+    return re.sub(r"[^\n]", " ", s)
+
+
+def _mask_inline(line: str) -> str:
+    for pattern in INLINE_MASKS:
+        line = pattern.sub(lambda m: " " * len(m.group(0)), line)
+    return line
+
+
+def mask(text: str) -> tuple[str, list[int]]:
+    """Return ``(masked, hard_breaks)``; ``len(masked) == len(text)``."""
+    out: list[str] = []
+    breaks: list[int] = []
+    fence: str | None = None
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\r\n")
+        eol = line[len(body):]
+        start = offset
+        offset += len(line)
+        opened = FENCE.match(body)
+        if fence is not None or opened:
+            if fence is None and opened:
+                fence = opened.group(1)[0] * 3
+            elif fence is not None and body.strip().startswith(fence):
+                fence = None
+            out.append(_blank(body) + eol)
+            breaks.append(start)
+            continue
+        if not body.strip() or RULE_LINE.match(body) or TABLE_SEP.match(body) and "|" in body:
+            out.append(_blank(body) + eol)
+            breaks.append(start)
+            continue
+        masked, hard_line = body, False
+        for pattern in (QUOTE_MARK, HEADING, LIST_MARK, QA_PREFIX):
+            m = pattern.match(masked)
+            if m and m.end() > 0:
+                masked = " " * m.end() + masked[m.end():]
+                hard_line = hard_line or pattern is not QUOTE_MARK
+        masked = _mask_inline(masked)
+        if masked.lstrip().startswith("|") or masked.count("|") >= 2:
+            for i, ch in enumerate(masked):
+                if ch == "|":
+                    breaks.append(start + i)
+            masked = masked.replace("|", " ")
+            hard_line = True
+        if hard_line or HEADING.match(body):
+            breaks.append(start)
+            breaks.append(start + len(body))
+        out.append(masked + eol)
+    return "".join(out), breaks

@@ -1,0 +1,43 @@
+"""Claim rules: one family of overclaim per module, and the explicit registry.
+
+Public API (used by the model check, ``compliance lint`` and the
+questionnaire drafter): :func:`check_prose` and :func:`judge_text`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from compliance.rules.claims.absolute_isolation import AbsoluteIsolationClaim
+from compliance.rules.claims.absolute_safety import AbsoluteSafetyClaim
+from compliance.rules.claims.base import ClaimRule
+from compliance.rules.claims.complete_allowlist import CompleteAllowlistClaim
+from compliance.rules.claims.complete_logs import CompleteLogsClaim
+from compliance.rules.claims.driver import check_prose, judge_text
+from compliance.rules.claims.hidden_secrets import HiddenSecretsClaim
+from compliance.rules.claims.no_exfiltration import NoInternetNoExfiltrationClaim
+from compliance.rules.claims.pipeline_immune import PipelineImmuneClaim
+from compliance.rules.claims.prompt_injection import SandboxStopsPromptInjectionClaim
+from compliance.rules.claims.review_optional import ReviewOptionalClaim
+
+#: Every claim rule, by code. Order is report order; codes are stable forever.
+CLAIM_RULES: dict[str, type[ClaimRule]] = {
+    "CLM001": AbsoluteSafetyClaim,
+    "CLM002": SandboxStopsPromptInjectionClaim,
+    "CLM003": NoInternetNoExfiltrationClaim,
+    "CLM004": ReviewOptionalClaim,
+    "CLM005": CompleteAllowlistClaim,
+    "CLM006": AbsoluteIsolationClaim,
+    "CLM007": HiddenSecretsClaim,
+    "CLM008": CompleteLogsClaim,
+    "CLM009": PipelineImmuneClaim,
+}
+
+#: A sentence that matches none of the rules' predicates is not analysed at all.
+PREFILTER = re.compile(
+    "|".join(f"(?:{p.regex.pattern.replace('(?P<t>', '(')})"
+             for rule in CLAIM_RULES.values() for p in rule.patterns),
+    re.IGNORECASE,
+)
+
+__all__ = ["CLAIM_RULES", "PREFILTER", "ClaimRule", "check_prose", "judge_text"]

@@ -1,0 +1,74 @@
+"""CLM006 absolute-isolation-claim."""
+
+from __future__ import annotations
+
+from compliance.judge.engine import pattern
+from compliance.rules.claims.base import ClaimRule
+
+BOUNDARY = (r"\b(?:sandbox(?:es|ed)?|containers?|containeri[sz]ed|vms?|micro[- ]?vms?|"
+            r"virtual machines?|gvisor|firecracker|kata|isolation|isolated|boundar(?:y|ies)|"
+            r"host|jail|runtime|environment|sessions?|tenants?|namespaces?|enclave|agent|"
+            r"it|nothing|no one|nobody|attackers?|code|process(?:es)?|workloads?)\b")
+DATA_SUBJECT = (r"\b(?:data|information|secrets?|credentials?|files?|content|tokens?)\b"
+                r"(?:\s+\w+){0,3}\s+(?:\w+n't|not|never|cannot)?\s*escap")
+
+
+class AbsoluteIsolationClaim(ClaimRule):
+    """Flags claims that isolation is absolute or that escape is impossible.
+
+    ## What it does
+    Flags a sentence saying the sandbox, container or VM provides complete,
+    full, total or perfect isolation, that a session is fully isolated, that
+    the boundary is escape-proof, or that escaping or breaking out is
+    impossible or cannot happen. "Each session runs in an isolated microVM"
+    and "isolation depends on a well-configured host" pass.
+
+    ## Why is this bad?
+    Isolation is as strong as its kernel, hypervisor and configuration:
+    container escapes and hypervisor bugs are found every year, and a single
+    setting undoes it (a mounted `/var/run/docker.sock` "effectively grants
+    access to the host system"; gVisor's `--network=host` "decreases the
+    isolation to the host"). Claude Code's docs say "Sandboxing reduces risk
+    but is not a complete isolation boundary".
+
+    ## Example
+    ```text
+    Escaping the agent's microVM is impossible.
+    ```
+
+    ## Use instead
+    ```text
+    Each session runs in a Firecracker microVM; isolation depends on a
+    well-configured, patched host and is not absolute.
+    ```
+
+    ## Sources
+    - Claude Code docs, "Sandboxing": "not a complete isolation boundary"; the Docker socket
+      "effectively grants access to the host system".
+    - gVisor docs: `--network=host` "decreases the isolation to the host".
+    - OWASP Top 10 for LLM Applications 2025, LLM06 Excessive Agency.
+    """
+
+    code = "CLM006"
+    name = "absolute-isolation-claim"
+    claimed = "that isolation is absolute or that escape is impossible"
+    why = ("Isolation depends on the kernel, hypervisor and configuration, all of which have "
+           'had escapes; vendors say sandboxing "is not a complete isolation boundary".')
+    instead = ('"Sessions run in isolated microVMs; isolation depends on a well-configured, '
+               'patched host and is not absolute."')
+    patterns = (
+        pattern(r"\b(?:complete|full|total|perfect|absolute|100\s?%|hermetic|airtight|watertight|"
+                r"impenetrable|unbreakable|bullet[- ]?proof|iron[- ]?clad|guaranteed)\s+"
+                r"(?:\w+\s+)?(?:isolation|separation|containment)\b"),
+        pattern(r"\b(?:fully|completely|totally|perfectly|absolutely|entirely|100\s?%|"
+                r"hermetically|wholly)\s+(?:isolated|sandboxed|contained|separated|segregated|"
+                r"walled off|cut off from)\b"),
+        pattern(r"\b(?:isolation|separation|containment|the boundary)\s+(?:is|remains)\s+"
+                r"(?:complete|absolute|total|perfect|guaranteed|unbreakable|airtight)\b"),
+        pattern(r"\b(?:escape|breakout|break-out|escape)[- ]?proof\b|\b(?:unescapable|"
+                r"inescapable)\b"),
+        pattern(r"\b(?:escap(?:e|es|ed|ing)|break(?:s|ing)? out|breakouts?|break-outs?|"
+                r"cross(?:es|ing)? (?:the |that |this )?(?:isolation )?boundar(?:y|ies)|"
+                r"(?:reach|access|touch|affect|see)(?:es|s)? (?:the|its|our) host)\b",
+                negated=True, topic=BOUNDARY, unless=DATA_SUBJECT),
+    )

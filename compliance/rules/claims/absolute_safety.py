@@ -1,0 +1,83 @@
+"""CLM001 absolute-safety-claim."""
+
+from __future__ import annotations
+
+from compliance.judge.engine import pattern
+from compliance.rules.claims.base import ClaimRule
+
+SYSTEM = (r"\b(?:agents?|sandbox(?:es)?|platform|environment|system|product|runtime|sessions?|"
+          r"execution|setup|deployment|service|solution|infrastructure|it|everything|tool|"
+          r"containers?|vms?|workspace|approach|design|architecture|pipeline)\b")
+MODAL = r"\b(?:can|could|will|would|able|possible|impossible|way|ever|capable)\b"
+
+
+class AbsoluteSafetyClaim(ClaimRule):
+    """Flags claims of absolute safety: "safe by default", "fully secure", "zero risk".
+
+    ## What it does
+    Flags a sentence that asserts safety without limit: "safe/secure by
+    default", "fully/completely/100% secure", "zero risk", "risk-free",
+    "bulletproof", "foolproof", "cannot be compromised", "we guarantee", or a
+    system that "is safe". Negated ("no environment is risk-free"), hedged
+    ("reduces risk"), quoted as a mention, or asked but not answered, it
+    passes. When a more specific claim family fires on the same sentence,
+    that finding is reported instead of this generic one.
+
+    ## Why is this bad?
+    No control makes an AI coding agent safe. Sandboxes narrow the blast
+    radius; credentials, egress, review, pipeline gating and logs decide
+    most outcomes, and each has known limits. OWASP LLM01 says "it is unclear
+    if there are fool-proof methods of prevention for prompt injection", and
+    vendors say the same of their own controls: "Sandboxing reduces risk but
+    is not a complete isolation boundary" (Claude Code docs). A reviewer who
+    reads "zero risk" stops trusting every other answer.
+
+    ## Example
+    ```text
+    Our agent sandbox is safe by default and carries zero risk.
+    ```
+
+    ## Use instead
+    ```text
+    The sandbox narrows what a misbehaving agent can reach; the limits that
+    remain are listed below.
+    ```
+
+    ## Sources
+    - OWASP Top 10 for LLM Applications 2025, LLM01 Prompt Injection and LLM06 Excessive Agency.
+    - Claude Code docs, "Sandboxing": "Sandboxing reduces risk but is not a complete
+      isolation boundary".
+    - GitHub docs, Copilot coding agent firewall: "should not be considered a comprehensive
+      security solution".
+    """
+
+    code = "CLM001"
+    name = "absolute-safety-claim"
+    generic = True
+    claimed = "absolute safety"
+    why = ("No sandbox or control removes all risk from an AI coding agent; vendors and "
+           "OWASP (LLM01, LLM06) describe every control as reducing risk, with known limits.")
+    instead = ('say what the control narrows and list its limits, e.g. "The sandbox reduces '
+               'what a compromised agent can reach; remaining risks are ...".')
+    patterns = (
+        pattern(r"\b(?:safe|secure)[- ]by[- ](?:default|design|construction)\b"),
+        pattern(r"\b(?P<t>(?:fully|completely|totally|entirely|perfectly|absolutely|inherently|"
+                r"100\s?%|100 percent|one hundred percent|utterly|thoroughly|always|wholly)"
+                r"\s+(?:safe|secure|protected|risk[- ]free|harmless|trustworthy|"
+                r"hardened against (?:all|every|any)))\b"),
+        pattern(r"\b(?P<t>(?:zero|no)[- ](?:security )?risks?)\b"),
+        pattern(r"\b(?P<t>risk[- ]free|without (?:any )?risks?|nothing can go wrong|"
+                r"nothing (?:will|could|can) ever go wrong)\b"),
+        pattern(r"\b(?:bullet[- ]?proof|unhackable|impenetrable|fool[- ]?proof|invulnerable|"
+                r"uncompromis(?:e)?able|ironclad|iron[- ]clad|unbreakable|hack[- ]?proof|"
+                r"attack[- ]?proof|infallible)\b"),
+        pattern(r"\b(?P<t>(?:eliminat\w*|remov\w*|eradicat\w*)\s+(?:all |any |every )?(?:the )?"
+                r"(?:security )?(?:risks?|threats?|danger|attack surface))\b"),
+        pattern(r"\bguarantee(?:s|d|ing)?\b"),
+        pattern(r"\b(?:is|are|be|makes?|made|keeps?|remains?|stays?|being)\s+(?:the \w+ |it |"
+                r"them |agents? |everything |you |us |your \w+ )?(?:safe|secure)\b"
+                r"(?!\s*(?:against|from|to\b|for\b|enough|than))",
+                topic=SYSTEM, unless=r"\bsafer\b|\bmore secure\b|\bsafe to\b"),
+        pattern(r"\b(?:harm|damage|hurt|endanger|hack|hacked|compromise|compromised|breach|"
+                r"breached|exploit|exploited|misuse|abuse)\b", negated=True, requires=MODAL),
+    )

@@ -1,0 +1,38 @@
+"""What every claim rule is: a family's patterns plus the words of its message."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from compliance.judge.analysis import Analysis, Span
+from compliance.judge.engine import Pattern, find
+from compliance.rules.base import Rule
+
+
+class ClaimRule(Rule):
+    """Base class for prose rules; subclasses set patterns and the message parts."""
+
+    family: ClassVar[str] = "claims"
+    patterns: ClassVar[tuple[Pattern, ...]] = ()
+    #: Completes "The text claims ...": what the sentence asserts.
+    claimed: ClassVar[str] = ""
+    #: Why that overreaches, for a security engineer who has never seen the tool.
+    why: ClassVar[str] = ""
+    #: What honest wording looks like.
+    instead: ClassVar[str] = ""
+    #: A generic rule is dropped on a sentence where a specific family already fired.
+    generic: ClassVar[bool] = False
+
+    @classmethod
+    def judge(cls, an: Analysis, flip: bool = False, prev: Analysis | None = None) -> Span | None:
+        """The span of the first pattern of this family asserted in ``an``, or None."""
+        for pat in cls.patterns:
+            span = find(an, pat, flip, prev)
+            if span is not None:
+                return span
+        return None
+
+    @classmethod
+    def message(cls, excerpt: str, via_answer: bool = False) -> str:
+        how = "answers the question so that it claims" if via_answer else "claims"
+        return f'"{excerpt}" {how} {cls.claimed}. {cls.why} Honest wording: {cls.instead}'

@@ -1,0 +1,74 @@
+"""CLM005 complete-allowlist-claim."""
+
+from __future__ import annotations
+
+from compliance.judge.engine import pattern
+from compliance.rules.claims.base import ClaimRule
+
+ALLOWLIST = (r"\b(?:allow[- ]?lists?|allow[- ]?listed|whitelists?|white[- ]?listed|firewalls?|"
+             r"egress (?:filter(?:s|ing)?|controls?|polic(?:y|ies)|rules?|proxy|proxies)|"
+             r"network (?:polic(?:y|ies)|filter(?:s|ing)?|controls?|restrictions?|rules?)|"
+             r"domain (?:lists?|filter(?:s|ing)?|restrictions?|rules?)|proxy|proxies|"
+             r"deny[- ]?lists?|block[- ]?lists?|approved (?:hosts|domains)|allowed (?:hosts|domains))"
+             r"\b")
+
+
+class CompleteAllowlistClaim(ClaimRule):
+    """Flags claims that a network allowlist or firewall is complete or cannot be bypassed.
+
+    ## What it does
+    Flags a sentence saying an allowlist, firewall, proxy or egress policy is
+    comprehensive, complete, exhaustive or airtight, blocks every malicious
+    destination, guarantees where the agent connects, or cannot be bypassed,
+    circumvented or evaded. "The allowlist limits which domains the agent can
+    reach" and "the allowlist can be bypassed" pass.
+
+    ## Why is this bad?
+    An allowlist decides by host name. Allowed hosts (package registries,
+    GitHub, the model API) can themselves receive data; decisions use "the
+    client-supplied hostname without inspecting TLS" (domain fronting); DNS
+    and other ports may stay open; and GitHub says its agent firewall "does
+    not apply to Model Context Protocol (MCP) servers", has "Bypass
+    potential" and "should not be considered a comprehensive security
+    solution".
+
+    ## Example
+    ```text
+    Our egress allowlist is comprehensive and cannot be bypassed.
+    ```
+
+    ## Use instead
+    ```text
+    An egress allowlist limits which hosts the agent reaches; it can be bypassed
+    (e.g. domain fronting) and allowed hosts can still receive data.
+    ```
+
+    ## Sources
+    - GitHub docs, "Customizing or disabling the firewall for GitHub Copilot coding agent".
+    - Claude Code docs, "Sandboxing": allow decisions use "the client-supplied hostname
+      without inspecting TLS".
+    - OWASP Top 10 for LLM Applications 2025, LLM06 Excessive Agency.
+    """
+
+    code = "CLM005"
+    name = "complete-allowlist-claim"
+    claimed = "that the network allowlist is complete or cannot be bypassed"
+    why = ('Allowlists decide by host name without inspecting TLS (domain fronting), allowed '
+           'hosts can still receive data, and GitHub says its agent firewall has "Bypass '
+           'potential" and "should not be considered a comprehensive security solution".')
+    instead = ('"The allowlist limits which hosts the agent can reach; it can be bypassed and '
+               'allowed hosts can still receive data."')
+    patterns = (
+        pattern(r"\b(?:comprehensive|complete|exhaustive|airtight|watertight|fool[- ]?proof|"
+                r"perfect|bypass[- ]?proof|unbypassable|impenetrable|infallible|flawless|"
+                r"leak[- ]?proof|covers? (?:every|all|everything)|catch(?:es)? "
+                r"(?:every|all|everything)|block(?:s|ed)? (?:every|all|any) (?:\w+ )?"
+                r"(?:malicious|bad|harmful|unauthori[sz]ed|unapproved|unknown|attacks?|threats?|"
+                r"exfiltration|attempts?|destinations?|hosts?)|guarantee[sd]?|"
+                r"ensures? (?:that )?(?:the agent|agents|it|nothing|no)\b)", topic=ALLOWLIST),
+        pattern(r"\b(?:bypass(?:es|ed|ing)?|circumvent(?:s|ed|ing)?|evade[ds]?|evading|"
+                r"get(?:s|ting)? (?:around|past|through)|got (?:around|past)|"
+                r"work(?:s|ed)? around|sneak(?:s)? (?:past|around|through)|route(?:s|d)? around|"
+                r"tunnel(?:s|ed)? (?:through|past|out)|slip(?:s)? (?:past|through))\b",
+                negated=True, topic=ALLOWLIST),
+    )

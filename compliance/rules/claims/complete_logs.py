@@ -1,0 +1,84 @@
+"""CLM008 complete-logs-claim."""
+
+from __future__ import annotations
+
+from compliance.judge.engine import pattern
+from compliance.rules.claims.base import ClaimRule
+
+LOGS = (r"\b(?:logs?|logged|logging|audit(?:ed|ing)?|audit (?:trail|log)s?|transcripts?|"
+        r"records?|recorded|telemetry|monitor(?:ed|ing)?|trails?|siem|we)\b")
+EVENTS = (r"(?:actions?|activit(?:y|ies)|commands?|tool calls?|steps?|requests?|changes?|events?|"
+          r"operations?|keystrokes?|prompts?|sessions?|interactions?|file (?:reads?|writes?|"
+          r"accesses|access)|network (?:requests?|calls?|connections?)|things?|calls?|runs?)")
+
+
+class CompleteLogsClaim(ClaimRule):
+    """Flags claims that logs are complete or tamper-proof.
+
+    ## What it does
+    Flags a sentence saying every action is logged, logs capture everything
+    or are complete, any session can be reconstructed fully, or logs are
+    tamper-proof, immutable or cannot be altered. "Logs record tool calls but
+    not what the model saw" and "write-once storage makes tampering harder"
+    pass.
+
+    ## Why is this bad?
+    Agent logs record what the harness sees: tool calls and commands. They
+    miss what the model was shown, what a subprocess did inside a command,
+    network traffic that bypassed the proxy, and anything before logging was
+    configured; transcripts are kept 30 days by default in Claude Code.
+    Whoever administers the log store can alter or delete it; write-once
+    storage and hashing make tampering evident or harder, not impossible.
+    OWASP LLM06: logging "will not prevent Excessive Agency, but can limit
+    the level of damage caused".
+
+    ## Example
+    ```text
+    Every agent action is logged and the logs are tamper-proof.
+    ```
+
+    ## Use instead
+    ```text
+    Tool calls and shell commands are logged to a write-once bucket; logs do not
+    capture model context or subprocess detail.
+    ```
+
+    ## Sources
+    - OWASP Top 10 for LLM Applications 2025, LLM06 Excessive Agency (logging and monitoring).
+    - Claude Code settings reference: `cleanupPeriodDays` (transcripts kept 30 days by default).
+    """
+
+    code = "CLM008"
+    name = "complete-logs-claim"
+    claimed = "that logs are complete or tamper-proof"
+    why = ("Logs record what the harness sees (tool calls, commands), not model context, "
+           "subprocess detail or traffic that bypassed the proxy, and whoever administers the "
+           "log store can alter it.")
+    instead = ('"Tool calls and commands are logged to write-once storage; the logs do not '
+               'capture everything (e.g. model context) and tampering is made harder, not '
+               'impossible."')
+    patterns = (
+        pattern(r"\b(?:tamper[- ]?proof|tamperproof|immutable|unalterable|unmodifiable|"
+                r"undeletable|indelible|forgery[- ]?proof|tamper[- ]?free|incorruptible)\b",
+                topic=LOGS),
+        pattern(r"\b(?:complete|comprehensive|exhaustive|full|total|perfect|gap[- ]?free|"
+                r"100\s?%|end-to-end)\s+(?:\w+\s+)?(?:logs?|logging|audit (?:trails?|logs?)|"
+                r"records?|visibility|transcripts?|coverage|history|trace)\b"),
+        pattern(r"\b(?:logs?|logging|audit (?:trails?|logs?)|records?|transcripts?)\s+(?:is|are|"
+                r"remain)\s+(?:complete|comprehensive|exhaustive|total|perfect|gap[- ]?free)\b"),
+        pattern(r"\b(?:every|each|all|any)(?: single)?\s+(?:[\w-]+\s+){0,2}?" + EVENTS +
+                r"\b[^,;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored)\b"),
+        pattern(r"\b(?:log(?:s|ged)?|captur\w*|record\w*|track\w*|audit\w*|trace\w*)\s+"
+                r"(?:\w+\s+){0,2}?(?P<t>all|every|each|everything|any)\b(?!\s+(?:of )?(?:the )?"
+                r"(?:time|case|way))", topic=LOGS),
+        pattern(r"\bwithout (?:any )?exceptions?\b|\bnothing (?:\w+ ){0,2}?(?:goes |is |gets )?"
+                r"(?:unlogged|unrecorded|unaudited|missed|lost|untracked)\b", topic=LOGS),
+        pattern(r"\breconstruct\w*\s+(?:\w+\s+){0,4}?(?:completely|fully|exactly|perfectly|"
+                r"entirely|in full)\b|\b(?:completely|fully|exactly|perfectly|entirely)\s+"
+                r"reconstruct\w*\b|\breconstruct\w*\s+(?:any|every|all)\s+(?:\w+\s+)?"
+                r"(?:sessions?|actions?|incidents?)\b"),
+        pattern(r"\b(?:alter(?:ed)?|modif(?:y|ied)|tamper(?:ed|ing)?(?: with)?|delet(?:e|ed)|"
+                r"eras(?:e|ed)|edit(?:ed)?|forg(?:e|ed)|rewrit(?:e|ten)|purg(?:e|ed)|"
+                r"overwrit(?:e|ten)|falsif(?:y|ied)|chang(?:e|ed))\b", negated=True, topic=LOGS,
+                requires=r"\b(?:can|cannot|could|able|possible|impossible|way|will|ever)\b|n't"),
+    )

@@ -1,0 +1,135 @@
+"""Run every claim rule over a text: segment once, analyse once, pair questions with answers.
+
+:func:`judge_text` returns offsets (for the questionnaire drafter and tests);
+:func:`check_prose` turns them into positioned diagnostics through a
+``locate(offset) -> Position`` the caller provides (the model check maps
+offsets inside YAML scalars; ``compliance lint`` maps offsets in a file).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from compliance.diagnostics import Diagnostic, Position
+from compliance.judge import lexicon as lx
+from compliance.judge.analysis import Analysis, analyse, normalise
+from compliance.judge.overclaim import Overclaim
+from compliance.judge.segment import Sentence, sentences
+
+EXCERPT_LIMIT = 160
+
+
+def _excerpt(text: str, start: int, end: int) -> str:
+    words = " ".join(text[start:end].split())
+    return words if len(words) <= EXCERPT_LIMIT else words[: EXCERPT_LIMIT - 1] + "\u2026"
+
+
+def _answer_flip(question: Analysis, answer: Analysis | None,
+                 after: Analysis | None) -> bool | None:
+    """For a question followed by a bare yes/no answer: True if "No", False if "Yes".
+
+    None when there is no bare answer, or when the answer concedes ("No, but ...").
+    """
+    if answer is None or answer.answer is None or answer.start < question.end:
+        return None
+    assert answer.answer_span is not None
+    rest = answer.text[answer.answer_span[1]:]
+    if lx.CONCESSION.search(rest):
+        return None
+    if after is not None and re.match(r"\s*(?:but|however|that said|note|caveat)\b", after.text):
+        return None
+    return answer.answer == "no"
+
+
+def _analyses(text: str, question: str | None) -> tuple[list[Analysis], int]:
+    """Analyses for the sentences of ``text`` (and of a preceding ``question``, offset < 0)."""
+    offset = 0
+    if question:
+        joined = question.rstrip() + "\n\n"
+        offset = len(joined)
+        text = joined + text
+    from compliance.rules.claims import PREFILTER
+
+    out: list[Analysis] = []
+    for s in sentences(text):
+        if PREFILTER.search(s.prose) or lx.ANSWER.match(s.prose.lower()):
+            out.append(analyse(Sentence(s.start - offset, s.end - offset, s.prose)))
+        else:  # nothing any rule looks for: keep the text for pronouns, skip the analysis
+            out.append(Analysis(s.start - offset, s.end - offset, normalise(s.prose), False,
+                                None, None, [], [], [], [], skip=True))
+    return out, offset
+
+
+def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
+    """Every overclaim in ``text``, with 0-based offsets into ``text``.
+
+    ``question`` (optional) is the question ``text`` answers, e.g. a
+    questionnaire row: "Can data leave?" answered "No." is then judged as the
+    claim "data cannot leave". Offsets always refer to ``text``.
+    """
+    from compliance.rules.claims import CLAIM_RULES
+
+    found: list[Overclaim] = []
+    analyses, _ = _analyses(text, question)
+    for i, an in enumerate(analyses):
+        if an.skip:
+            continue
+        prev = analyses[i - 1] if i > 0 else None
+        hits: list[tuple[int, int, type, bool]] = []
+        if an.question:
+            nxt = analyses[i + 1] if i + 1 < len(analyses) else None
+            after = analyses[i + 2] if i + 2 < len(analyses) else None
+            flip = _answer_flip(an, nxt, after)
+            if flip is not None and nxt is not None:
+                for rule in CLAIM_RULES.values():
+                    if rule.judge(an, flip, prev) is not None:
+                        hits.append((nxt.start, nxt.end, rule, True))
+        else:
+            for rule in CLAIM_RULES.values():
+                span = rule.judge(an, False, prev)
+                if span is not None:
+                    hits.append((an.start + span[0], an.start + span[1], rule, False))
+        if any(not h[2].generic for h in hits):
+            hits = [h for h in hits if not h[2].generic]
+        for start, end, rule, via_answer in hits:
+            start, end = max(start, 0), max(end, 0)
+            if via_answer:
+                excerpt_src = " ".join(
+                    x for x in (_excerpt_of(text, question, an), _excerpt(text, start, end)) if x)
+            else:
+                excerpt_src = _excerpt(text, an.start, an.end)
+            found.append(Overclaim(start, end, rule.code, rule.name,
+                                   rule.message(excerpt_src, via_answer), excerpt_src))
+    return _dedupe(found)
+
+
+def _excerpt_of(text: str, question: str | None, an: Analysis) -> str:
+    if an.start >= 0:
+        return _excerpt(text, an.start, an.end)
+    q = (question or "").rstrip() + "\n\n"
+    return _excerpt(q, an.start + len(q), an.end + len(q))
+
+
+def _dedupe(found: list[Overclaim]) -> list[Overclaim]:
+    seen: set[tuple[int, int, str]] = set()
+    out = []
+    for o in sorted(found, key=lambda o: (o.start, o.code)):
+        if (o.start, o.end, o.code) not in seen:
+            seen.add((o.start, o.end, o.code))
+            out.append(o)
+    return out
+
+
+def check_prose(text: str, locate: Callable[[int], Position]) -> list[Diagnostic]:
+    """Run all claim rules over ``text``; ``locate(offset)`` maps offsets to file positions."""
+    from compliance.rules.claims import CLAIM_RULES
+
+    out: list[Diagnostic] = []
+    for o in judge_text(text):
+        start = locate(o.start)
+        end = locate(max(o.end - 1, o.start))
+        pos = replace(start, end_line=end.line, end_column=end.column + 1)
+        out.append(CLAIM_RULES[o.code].diagnostic(pos, o.message))
+    return out

@@ -1,0 +1,76 @@
+"""CLM007 hidden-secrets-claim."""
+
+from __future__ import annotations
+
+from compliance.judge.engine import pattern
+from compliance.rules.claims.base import ClaimRule
+
+SECRET = (r"(?:secrets?|credentials?|api[- ]?keys?|keys|tokens?|passwords?|"
+          r"env(?:ironment)? var(?:iable)?s?|access keys?|private keys?|ssh keys?|\.env|"
+          r"certificates?|passphrases?)")
+PERCEIVE = (r"(?:see|sees|seen|read|reads|view|views|access|accesses|accessed|obtain|obtains|"
+            r"get at|gets at|know|knows|print|prints|echo|echoes|reach|reaches|retrieve|"
+            r"retrieves|extract|extracts|steal|steals|dump|dumps|use|uses|touch|touches|"
+            r"discover|discovers|find|finds|learn|learns|exposure (?:of|to))")
+NOT_AGENT_VIEW = r"\b(?:in|from) (?:the )?(?:logs?|output|transcripts?|ui|console|screenshots?)\b"
+
+
+class HiddenSecretsClaim(ClaimRule):
+    """Flags claims that secrets in the agent's environment are hidden from it.
+
+    ## What it does
+    Flags a sentence saying secrets, credentials, API keys or tokens are
+    hidden, invisible, masked or inaccessible to the agent, or that the agent
+    cannot see, read or access them. "Secrets in environment variables are
+    readable by any command the agent runs" passes, and so does "deploy
+    credentials stay outside the VM, so the agent never holds them".
+
+    ## Why is this bad?
+    Anything in the agent's environment is readable by any command the agent
+    runs: `env`, `cat /proc/self/environ`, a test that prints its config.
+    Claude Code's default sandbox read policy "includes credential files such
+    as `~/.aws/credentials`"; environment variables in a cloud environment
+    are "visible to anyone using the environment"; masking hides a value from
+    logs, not from the process that uses it. The honest claim is about where
+    credentials are kept, not that the agent cannot see what it holds.
+
+    ## Example
+    ```text
+    Environment secrets are hidden from the agent.
+    ```
+
+    ## Use instead
+    ```text
+    Deploy credentials stay outside the agent's environment; the few secrets
+    inside it are readable by any command the agent runs and are scoped and
+    short-lived for that reason.
+    ```
+
+    ## Sources
+    - Claude Code docs, "Sandboxing" and "Configure cloud environments" (default read policy;
+      environment variables "visible to anyone using the environment").
+    - OWASP Top 10 for LLM Applications 2025, LLM06 Excessive Agency ("minimize permissions").
+    """
+
+    code = "CLM007"
+    name = "hidden-secrets-claim"
+    claimed = "that secrets are hidden from the agent"
+    why = ("A secret in the agent's environment is readable by any command the agent runs "
+           "(env, /proc, a test that prints config); masking hides values from logs, not from "
+           "the process.")
+    instead = ('"Long-lived credentials stay outside the agent environment; the secrets inside it '
+               'are readable by any command the agent runs, so they are scoped and short-lived."')
+    patterns = (
+        pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,5}?\s+(?:is |are |remain |stay |kept |"
+                r"be )?(?P<t>hidden|invisible|inaccessible|concealed|masked|redacted|shielded|"
+                r"sealed off|walled off|out of (?:the agent's |its )?reach|unreadable|unavailable|"
+                r"not (?:visible|readable|accessible|exposed|available|shown|revealed))\b",
+                unless=NOT_AGENT_VIEW),
+        pattern(r"\b" + PERCEIVE + r"\b(?:\s+[\w'-]+){0,4}?\s+" + SECRET + r"\b", negated=True),
+        pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,5}?\s+(?:exposed|visible|readable|"
+                r"available|accessible|seen|read|shown|revealed|leaked|passed|given)\s+"
+                r"(?:to|by) (?:the |any |an )?(?:agent|model|ai|llm|it|agents|sandbox|process)",
+                negated=True),
+        pattern(r"\b(?:hide|hides|mask|masks|conceal|conceals|shield|shields)\s+(?:all |every |"
+                r"the |our |any )?" + SECRET + r"\s+from\b"),
+    )

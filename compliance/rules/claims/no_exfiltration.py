@@ -1,0 +1,67 @@
+"""CLM003 no-internet-no-exfiltration-claim."""
+
+from __future__ import annotations
+
+from compliance.judge.engine import pattern
+from compliance.rules.claims.base import ClaimRule
+
+DATA = (r"\b(?:data|code|source|codebase|information|info|secrets?|credentials?|files?|content|"
+        r"ip|intellectual property|pii|repositor(?:y|ies)|repos?|nothing|anything|everything|"
+        r"tokens?|keys?|it|customer \w+|prompts?|outputs?|bytes?)\b")
+
+
+class NoInternetNoExfiltrationClaim(ClaimRule):
+    """Flags claims that no data can leave, typically because the agent has no internet.
+
+    ## What it does
+    Flags a sentence asserting that data, code or secrets cannot leave the
+    environment, that exfiltration is impossible or prevented, or that the
+    agent is air-gapped — including the answer "No" to "Can data leave?".
+    Statements that only describe the network setting ("internet access is
+    disabled") or that say data can still leave through the model connection
+    pass.
+
+    ## Why is this bad?
+    An agent with "no internet" still talks to its model provider: every
+    prompt, file excerpt and tool output the agent reads goes there. Claude
+    Code on the web states that the API connection "still works at None" and
+    this "may allow data to exit the VM"; allowlisted hosts, the git proxy,
+    DNS and package registries are further channels. Cutting internet access
+    narrows exfiltration paths; it does not close them.
+
+    ## Example
+    ```text
+    The agent has no internet access, so customer code cannot leave the sandbox.
+    ```
+
+    ## Use instead
+    ```text
+    The agent has no general internet access; the connection to the model provider
+    stays open and carries prompts and code, and allowed hosts can receive data.
+    ```
+
+    ## Sources
+    - Claude Code docs, "Configure cloud environments": the API connection "still works
+      at None" and "may allow data to exit the VM".
+    - GitHub docs, Copilot coding agent firewall: "Bypass potential".
+    - OWASP Top 10 for LLM Applications 2025, LLM06 Excessive Agency.
+    """
+
+    code = "CLM003"
+    name = "no-internet-no-exfiltration-claim"
+    claimed = "that data cannot leave the environment"
+    why = ("Without internet access the agent still sends prompts, code and tool output to "
+           "its model provider, and allowed hosts, the git proxy and DNS remain channels; "
+           'vendors say this connection "may allow data to exit the VM".')
+    instead = ('"General internet access is off; the model connection stays open and carries '
+               'code and prompts, so data can still leave through it."')
+    patterns = (
+        pattern(r"\b(?:leave|leaves|leaving|exit|exits|exiting|leak|leaks|leaked|leaking|"
+                r"be sent|get out|gets out|escape|escapes|escaping|egress(?:es)?|flow out|"
+                r"flows out|be exfiltrated|be transmitted|be uploaded|be copied out)\b",
+                negated=True, topic=DATA),
+        pattern(r"\b(?:exfiltrat\w*|data (?:leakage|leaks?|loss|egress|theft)|leakage)\b",
+                negated=True),
+        pattern(r"\b(?:air[- ]?gapped|(?:fully|completely|totally|entirely|100\s?%) "
+                r"(?:offline|disconnected|cut off))\b"),
+    )

@@ -1,0 +1,67 @@
+"""CLM009 pipeline-immune-claim."""
+
+from __future__ import annotations
+
+from compliance.judge.engine import pattern
+from compliance.rules.claims.base import ClaimRule
+
+PIPELINE = (r"\b(?:pipelines?|ci|ci/cd|cd|workflows?|github actions|actions workflows?|builds?|"
+            r"deploy(?:ment)?s?|runners?|release process|build system)\b")
+
+
+class PipelineImmuneClaim(ClaimRule):
+    """Flags claims that CI/CD pipelines are immune to malicious workflow changes.
+
+    ## What it does
+    Flags a sentence saying the pipeline is immune, safe or protected from
+    the agent, that the agent cannot affect, modify or trigger workflows, or
+    that malicious workflow changes never run. "Workflows on agent pushes
+    need a maintainer's approval before they run" passes.
+
+    ## Why is this bad?
+    A workflow file the agent edits can run before any human looks, with the
+    repository's secrets and token: `pull_request_target` workflows "will
+    always run, regardless of approval settings"; `workflow_run` is "able to
+    access secrets and write tokens, even if the previous workflow was not";
+    a repository setting can auto-run workflows on the agent's pushes; and
+    setup steps (`copilot-setup-steps.yml`) run with network access outside
+    the agent firewall. Whether a pipeline is safe from the agent depends on
+    these settings, which change.
+
+    ## Example
+    ```text
+    Our CI pipeline is immune to malicious workflow changes made by the agent.
+    ```
+
+    ## Use instead
+    ```text
+    Workflows on the agent's pushes wait for a maintainer's approval; we do not use
+    pull_request_target, and workflow files are owned by the platform team.
+    ```
+
+    ## Sources
+    - GitHub docs, "Events that trigger workflows": `pull_request_target` and `workflow_run`.
+    - GitHub docs, Copilot coding agent: workflows on Copilot pushes need "Approve and run
+      workflows" unless a repository setting auto-runs them.
+    - OWASP Top 10 for LLM Applications 2025, LLM06 Excessive Agency.
+    """
+
+    code = "CLM009"
+    name = "pipeline-immune-claim"
+    claimed = "that the CI/CD pipeline is immune to the agent's workflow changes"
+    why = ('Workflow changes can run before review (pull_request_target "will always run, '
+           'regardless of approval settings"; workflow_run gets secrets; auto-run settings), '
+           "so pipeline safety depends on settings that change.")
+    instead = ('"Workflows on agent pushes wait for maintainer approval and we do not use '
+               'pull_request_target; these settings are checked in CI."')
+    patterns = (
+        pattern(r"\b(?P<t>immune|impervious|invulnerable|insulated|safe|protected|shielded|"
+                r"isolated)\s+(?:from|to|against)\b", topic=PIPELINE),
+        pattern(r"\b(?:affect(?:s|ed)?|touch(?:es|ed)?|modif(?:y|ies|ied)|alter(?:s|ed)?|"
+                r"compromis(?:e|es|ed)|tamper(?:s|ed)?(?: with)?|hijack(?:s|ed)?|poison(?:s|ed)?|"
+                r"trigger(?:s|ed)?|run|runs|execute[sd]?|subvert(?:s|ed)?|inject(?:s|ed)? into|"
+                r"influence[sd]?|interfere[sd]? with|change|changes|edit|edits)\b",
+                negated=True, topic=PIPELINE),
+        pattern(r"\b(?:malicious|harmful|unsafe|untrusted|rogue|unapproved) (?:workflow|pipeline|"
+                r"ci) (?:changes?|edits?|modifications?|files?|runs?)\b", negated=True),
+    )

@@ -1,0 +1,61 @@
+"""CLM002 sandbox-stops-prompt-injection-claim."""
+
+from __future__ import annotations
+
+from compliance.judge.engine import pattern
+from compliance.rules.claims.base import ClaimRule
+
+INJECTION = (r"\b(?:prompt[- ]injections?|injection attacks?|prompt[- ]injected|"
+             r"injected (?:instructions?|prompts?|content|text|commands?|payloads?)|"
+             r"malicious (?:instructions?|prompts?)|(?:indirect|direct) (?:prompt )?injections?|"
+             r"hidden instructions?|be injected|jailbreak(?:s|ing)?|instruction injection)\b")
+
+
+class SandboxStopsPromptInjectionClaim(ClaimRule):
+    """Flags claims that a sandbox (or anything) prevents prompt injection.
+
+    ## What it does
+    Flags a sentence that says prompt injection is prevented, stopped,
+    blocked, impossible, not a concern, or that the agent is immune to it or
+    protected against it, or that injected instructions cannot cause harm.
+    "Sandboxing does not stop prompt injection" and "reduces the impact of
+    prompt injection" pass.
+
+    ## Why is this bad?
+    A sandbox bounds what an injected agent can do; it does not stop the
+    model from following instructions it reads in a README, an issue or a
+    web page. OWASP LLM01: "it is unclear if there are fool-proof methods of
+    prevention for prompt injection". Its listed mitigations (least
+    privilege, human approval for high-risk actions) limit damage; none
+    prevents injection.
+
+    ## Example
+    ```text
+    Because the agent runs in a sandbox, it is immune to prompt injection.
+    ```
+
+    ## Use instead
+    ```text
+    Prompt injection remains possible; the sandbox, short-lived credentials and
+    required review limit what an injected agent can reach or change.
+    ```
+
+    ## Sources
+    - OWASP Top 10 for LLM Applications 2025, LLM01 Prompt Injection.
+    - OWASP LLM06 Excessive Agency: least privilege and approval "limit the level of damage".
+    """
+
+    code = "CLM002"
+    name = "sandbox-stops-prompt-injection-claim"
+    claimed = "that prompt injection is prevented or harmless"
+    why = ('A sandbox limits what an injected agent can reach; it does not stop the model '
+           'from obeying injected instructions. OWASP LLM01: "it is unclear if there are '
+           'fool-proof methods of prevention for prompt injection".')
+    instead = ('"Prompt injection remains possible; the sandbox and least-privilege '
+               'credentials limit what an injected agent can do."')
+    patterns = (
+        pattern(INJECTION, negated=True),
+        pattern(r"\b(?P<t>(?:immune|impervious|invulnerable|proof)\s+(?:to|against)\s+"
+                r"(?:\w+\s+){0,2}?(?:injection|manipulation))\b"),
+        pattern(r"\binjection[- ]proof\b"),
+    )

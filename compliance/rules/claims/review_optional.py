@@ -1,0 +1,62 @@
+"""CLM004 review-optional-claim."""
+
+from __future__ import annotations
+
+from compliance.judge.engine import pattern
+from compliance.rules.claims.base import ClaimRule
+
+REVIEW = (r"\b(?:review(?:s|ed|ing|ers?)?|approv(?:al|als|e|ed|ing)|oversight|sign[- ]?off|"
+          r"human checks?|look at|inspect(?:ion)?|check (?:its|the|their|every|each) "
+          r"(?:code|changes|work|output|prs?|pull requests)|(?:a|any) human)\b")
+
+
+class ReviewOptionalClaim(ClaimRule):
+    """Flags claims that human review of the agent's changes is unnecessary.
+
+    ## What it does
+    Flags a sentence saying review or approval of the agent's work is not
+    needed, not required, optional, unnecessary or skippable — usually
+    justified by "the agent cannot merge" or "it only pushes to its own
+    branch". "Every pull request still requires a code owner's approval" and
+    "the agent cannot merge" on their own pass.
+
+    ## Why is this bad?
+    That the agent cannot merge means a human merges; the review is the
+    control. A change that nobody reads can still add a backdoor, a malicious
+    workflow or a leaked secret, and a push to the agent's own branch can
+    already trigger workflows. OWASP LLM01 and LLM06 list "require human
+    approval for high-risk actions" among the few mitigations, and review
+    quality matters: a rubber-stamped approval gives little protection.
+
+    ## Example
+    ```text
+    The agent cannot merge its own pull requests, so its changes do not need review.
+    ```
+
+    ## Use instead
+    ```text
+    The agent cannot merge; each of its pull requests needs an approving review from
+    a code owner who did not request the change.
+    ```
+
+    ## Sources
+    - OWASP Top 10 for LLM Applications 2025, LLM01 ("Require human approval for high-risk
+      actions") and LLM06 Excessive Agency.
+    - GitHub docs, Copilot coding agent: the requester's approval doesn't count.
+    """
+
+    code = "CLM004"
+    name = "review-optional-claim"
+    claimed = "that human review of the agent's changes is unnecessary"
+    why = ("That the agent cannot merge only moves the decision to the human who merges; "
+           "unreviewed changes can carry backdoors, malicious workflows or secrets, and OWASP "
+           "LLM01/LLM06 name human approval as a key mitigation.")
+    instead = ('"The agent cannot merge; every change it proposes is reviewed and approved by a '
+               'code owner before merge."')
+    patterns = (
+        pattern(r"\b(?:need(?:s|ed)?|necessary|required?|requires|requirement|mandatory|"
+                r"have to|has to|must|essential|obliged)\b", negated=True, topic=REVIEW),
+        pattern(r"\b(?P<t>optional|unnecessary|unneeded|not needed|not necessary|not required|"
+                r"redundant|superfluous|overkill|pointless|a formality|skippable|"
+                r"skip(?:ped|s|ping)?|waive[ds]?|dispensable|moot|needn't)\b", topic=REVIEW),
+    )
