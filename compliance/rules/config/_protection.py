@@ -1,0 +1,108 @@
+"""Does the default branch require an approving review? Shared by CFG016, CFG017, CFG018.
+
+Sources: branch protection (``GET …/branches/{b}/protection``), rulesets
+(a single ruleset with its ``rules``; the list endpoint omits rules) and
+``GET …/rules/branches/{b}`` (active rules only, so a missing pull_request
+rule there is conclusive).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from compliance.adapters.base import EvidenceDoc, Fact
+from compliance.rules.config.base import of_kind
+from compliance.rules.config.verdict import Findings
+
+KINDS = ("branch-protection", "rulesets", "rules-branch")
+
+
+@dataclass
+class Approval:
+    """Which sources require approval (with code-owner flag) and which show none."""
+
+    requiring: list[tuple[EvidenceDoc, Fact, bool]] = field(default_factory=list)
+    missing: list[tuple[EvidenceDoc, Fact | tuple[str | int, ...] | None, str]] = field(
+        default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _pr_rule(doc: EvidenceDoc, prefix: tuple[str | int, ...],
+             rules: list[object]) -> tuple[Fact, int, bool] | None:
+    for i, rule in enumerate(rules):
+        if isinstance(rule, dict) and rule.get("type") == "pull_request":
+            params = rule.get("parameters") or {}
+            count = int(params.get("required_approving_review_count") or 0)
+            at = doc.at(*prefix, i, "parameters", "required_approving_review_count") or doc.at(
+                *prefix, i, "type")
+            assert at is not None
+            return at, count, bool(params.get("require_code_owner_review"))
+    return None
+
+
+def approval(docs: list[EvidenceDoc]) -> Approval:
+    out = Approval()
+    for doc in of_kind(docs, "branch-protection"):
+        reviews = doc.at("required_pull_request_reviews")
+        count_at = doc.at("required_pull_request_reviews", "required_approving_review_count")
+        count = int(count_at.value or 0) if count_at else 0
+        if reviews is None or not reviews.value:
+            out.missing.append((doc, None, "no required_pull_request_reviews"))
+        elif count < 1:
+            out.missing.append((doc, count_at or reviews, "required_approving_review_count < 1"))
+        else:
+            owners = bool(doc.get("required_pull_request_reviews", "require_code_owner_reviews"))
+            assert count_at is not None
+            out.requiring.append((doc, count_at, owners))
+            admins = doc.get("enforce_admins", "enabled")
+            if admins is False:
+                out.notes.append(f"{doc.path}:{doc.line('enforce_admins')}: enforce_admins is "
+                                 "false; an admin token bypasses protection (show the agent's "
+                                 "token is not an admin's)")
+    for doc in of_kind(docs, "rulesets"):
+        for fact in doc.fact_list("ruleset"):
+            prefix, rs = fact.value
+            prefix = tuple(prefix)
+            if "rules" not in rs:
+                out.notes.append(f"{doc.path}:{fact.line}: ruleset {rs.get('name')!r} is a list "
+                                 "entry without its rules; export GET /rulesets/{id}")
+                continue
+            found = _pr_rule(doc, (*prefix, "rules"), rs.get("rules") or [])
+            if found is None:
+                continue
+            at, count, owners = found
+            enforcement = doc.at(*prefix, "enforcement")
+            if enforcement is None or enforcement.value != "active":
+                out.missing.append((doc, enforcement or fact, f"ruleset enforcement is "
+                                    f"{enforcement.value if enforcement else 'unset'!r}, "
+                                    "not active"))
+                continue
+            bypass = [b for b in rs.get("bypass_actors") or [] if isinstance(b, dict)]
+            apps = [b for b in bypass if b.get("actor_type") == "Integration"]
+            if apps:
+                at_b = doc.at(*prefix, "bypass_actors")
+                out.missing.append((doc, at_b, f"app {apps[0].get('actor_id')} may bypass the "
+                                               "ruleset (an agent app in bypass_actors)"))
+                continue
+            if bypass:
+                out.notes.append(f"{doc.path}:{doc.line(*prefix, 'bypass_actors')}: "
+                                 "bypass_actors is not empty; show the agent is none of them")
+            if count < 1:
+                out.missing.append((doc, at, "required_approving_review_count < 1"))
+            else:
+                out.requiring.append((doc, at, owners))
+    for doc in of_kind(docs, "rules-branch"):
+        rules = doc.data if isinstance(doc.data, list) else []
+        found = _pr_rule(doc, (), rules)
+        if found is None:
+            out.missing.append((doc, None, "no active pull_request rule applies to the branch"))
+        elif found[1] < 1:
+            out.missing.append((doc, found[0], "required_approving_review_count < 1"))
+        else:
+            out.requiring.append((doc, found[0], found[2]))
+    return out
+
+
+def report_missing(result: Approval, findings: Findings) -> None:
+    for doc, where, message in result.missing:
+        findings.refute(doc, where, message)

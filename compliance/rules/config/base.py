@@ -1,0 +1,40 @@
+"""The configuration-check base: which evidence kinds a check reads, and how it judges.
+
+A subclass sets ``reads`` (adapter kinds), ``export_hint`` (what evidence
+would let it verify the claim) and implements :meth:`judge`, adding reasons
+and gaps to a :class:`Findings`. :meth:`evaluate` filters the documents to
+the kinds it reads and returns UNVERIFIED, naming the export, when none is
+given.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from compliance.adapters.base import EvidenceDoc
+from compliance.rules.base import Rule
+from compliance.rules.config.verdict import Findings, Status, Verdict
+
+
+class ConfigRule(Rule):
+    family: ClassVar[str] = "config"
+    reads: ClassVar[tuple[str, ...]] = ()
+    export_hint: ClassVar[str] = ""
+
+    def evaluate(self, docs: list[EvidenceDoc]) -> Verdict:
+        relevant = [d for d in docs if d.kind in self.reads]
+        if not relevant:
+            kinds = ", ".join(self.reads)
+            return Verdict(self.code, Status.UNVERIFIED,
+                           f"no evidence of a kind this check reads ({kinds}); {self.export_hint}")
+        findings = Findings()
+        self.judge(relevant, findings)
+        return findings.verdict(self.code, f"nothing in the given evidence confirms the claim; "
+                                           f"{self.export_hint}")
+
+    def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
+        raise NotImplementedError
+
+
+def of_kind(docs: list[EvidenceDoc], *kinds: str) -> list[EvidenceDoc]:
+    return [d for d in docs if d.kind in kinds]

@@ -1,0 +1,109 @@
+"""CFG003: agents cannot run in bypass/YOLO mode."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from compliance.adapters.base import EvidenceDoc
+from compliance.rules.config.base import ConfigRule, of_kind
+from compliance.rules.config.verdict import Findings
+
+BYPASS_FLAGS = ("--dangerously-skip-permissions", "--yolo",
+                "--dangerously-bypass-approvals-and-sandbox", "danger-full-access",
+                "--permission-mode=bypassPermissions", "bypassPermissions")
+
+
+class BypassModeAllowed(ConfigRule):
+    """Flags a claim that agents cannot run in bypass/YOLO mode when nothing enforces it.
+
+    What it does:
+        Claude Code: requires managed settings with
+        ``permissions.disableBypassPermissionsMode: "disable"`` and no scope with
+        ``defaultMode: "bypassPermissions"``. Codex: requires ``requirements.toml``
+        ``allowed_sandbox_modes`` without ``danger-full-access`` when any config or
+        launcher uses it. Scripts and dev-container commands must not pass
+        ``--dangerously-skip-permissions``, ``--yolo`` or ``danger-full-access``.
+
+    Why is this bad?
+        Bypass mode removes every permission prompt; only a managed setting stops a
+        user or a repository from turning it on. Codex ``--yolo`` means "No sandbox;
+        no prompts".
+
+    Example:
+        A project ``.claude/settings.json`` with ``"defaultMode": "bypassPermissions"``.
+
+    Use instead:
+        Ship ``disableBypassPermissionsMode: "disable"`` in managed settings and an
+        admin ``requirements.toml`` with ``allowed_sandbox_modes = ["read-only",
+        "workspace-write"]``.
+
+    Sources:
+        Claude Code settings reference (``disableBypassPermissionsMode``); Codex
+        "Agent approvals & security" (``--yolo``: "No sandbox; no prompts") and
+        "Managed configuration" (``requirements.toml``).
+    """
+
+    code = "CFG003"
+    name = "bypass-mode-allowed"
+    reads: ClassVar[tuple[str, ...]] = ("claude-settings", "codex-config", "codex-requirements",
+                                        "shell", "devcontainer")
+    export_hint = ("export managed-settings.json (Claude Code) or requirements.toml (Codex)")
+
+    def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
+        self._claude(of_kind(docs, "claude-settings"), findings)
+        self._codex(of_kind(docs, "codex-config"), of_kind(docs, "codex-requirements"), findings)
+        for doc in of_kind(docs, "shell"):
+            for fact in doc.fact_list("command"):
+                prog, args = fact.value
+                hit = [a for a in args if any(flag in a for flag in BYPASS_FLAGS)]
+                if hit:
+                    findings.refute(doc, fact, f"{prog} is launched with {hit[0]}")
+        for doc in of_kind(docs, "devcontainer"):
+            for fact in doc.fact_list("lifecycle-command"):
+                prop, text = fact.value
+                hit = [f for f in BYPASS_FLAGS if f in text]
+                if hit:
+                    findings.refute(doc, fact, f"{prop} runs an agent with {hit[0]}")
+
+    def _claude(self, docs: list[EvidenceDoc], findings: Findings) -> None:
+        if not docs:
+            return
+        for doc in docs:
+            for fact in doc.fact_list("defaultMode"):
+                if fact.value == "bypassPermissions":
+                    scope = doc.scope or "project"
+                    findings.refute(doc, fact, f"defaultMode is bypassPermissions ({scope} scope)")
+        managed = [d for d in docs if d.scope == "managed"]
+        if not managed:
+            findings.gap("no managed Claude Code settings given: only managed "
+                         "disableBypassPermissionsMode binds users; export managed-settings.json")
+            return
+        for doc in managed:
+            fact = doc.at("permissions", "disableBypassPermissionsMode")
+            if fact is not None and fact.value == "disable":
+                findings.support(doc, fact, 'managed settings disable bypass mode')
+                return
+        findings.refute(managed[0], ("permissions",) if managed[0].has("permissions") else None,
+                        'managed settings lack permissions.disableBypassPermissionsMode: "disable"')
+
+    def _codex(self, configs: list[EvidenceDoc], reqs: list[EvidenceDoc],
+               findings: Findings) -> None:
+        enforced = False
+        for doc in reqs:
+            modes = doc.at("allowed_sandbox_modes")
+            if modes is None:
+                findings.refute(doc, None, "requirements.toml has no allowed_sandbox_modes, so "
+                                           "danger-full-access (--yolo) stays allowed")
+            elif "danger-full-access" in (modes.value or []):
+                findings.refute(doc, modes, "allowed_sandbox_modes permits danger-full-access")
+            else:
+                enforced = True
+                findings.support(doc, modes, "allowed_sandbox_modes excludes danger-full-access")
+        for doc in configs:
+            for fact in doc.fact_list("sandbox_mode") + doc.fact_list("default_permissions"):
+                if "danger-full-access" in str(fact.value) and not enforced:
+                    findings.refute(doc, fact, f"{fact.key} = {fact.value!r} and no "
+                                               "requirements.toml excludes it")
+        if configs and not reqs:
+            findings.gap("no Codex requirements.toml given: without allowed_sandbox_modes any "
+                         "user can pass --yolo; export the admin requirements.toml")

@@ -1,0 +1,96 @@
+"""CFG007: egress is default-deny inside the dev container."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from typing import ClassVar
+
+from compliance.adapters.base import EvidenceDoc
+from compliance.rules.config.base import ConfigRule, of_kind
+from compliance.rules.config.verdict import Findings
+
+_FIREWALL_WORDS = ("firewall", "iptables", "nft ", "ufw ")
+
+
+class EgressNotDefaultDeny(ConfigRule):
+    """Flags a default-deny egress claim the dev container and its firewall script do not support.
+
+    What it does:
+        devcontainer.json: a lifecycle command (``postStartCommand`` etc.) must run
+        the firewall, and ``runArgs`` must not contain ``--network=host`` or
+        ``--privileged``. Firewall script: the OUTPUT chain's policy must be DROP
+        (and not set back to ACCEPT later) or its last rule a catch-all REJECT/DROP.
+
+    Why is this bad?
+        With host networking the container's iptables rules do not govern the
+        host's interfaces; a privileged container can undo them; a script that is
+        never run, or ends with an ACCEPT policy, denies nothing.
+
+    Example:
+        ``"runArgs": ["--network=host"]``; a script with ``iptables -P OUTPUT ACCEPT``.
+
+    Use instead:
+        ``"postStartCommand": "sudo /usr/local/bin/init-firewall.sh"`` with
+        ``iptables -P OUTPUT DROP`` and a final ``iptables -A OUTPUT -j REJECT``.
+
+    Sources:
+        anthropics/claude-code ``.devcontainer/``: "DROP policies plus a final REJECT";
+        the docs' caveat that dev containers "do not prevent a malicious project from
+        exfiltrating anything accessible inside the container".
+    """
+
+    code = "CFG007"
+    name = "egress-not-default-deny"
+    reads: ClassVar[tuple[str, ...]] = ("devcontainer", "shell")
+    export_hint = "export devcontainer.json and the firewall script it runs"
+
+    def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
+        scripts = [d for d in of_kind(docs, "shell")
+                   if d.fact_list("policy") or d.fact_list("rule")]
+        names = {PurePosixPath(d.path).name for d in scripts}
+        for doc in of_kind(docs, "devcontainer"):
+            for name in ("network-host", "privileged"):
+                for fact in doc.fact_list(name):
+                    findings.refute(doc, fact, f"runArgs {fact.value}: the container's firewall "
+                                               "does not bound the host network")
+            runs = [f for f in doc.fact_list("lifecycle-command")
+                    if any(w in f.value[1] for w in _FIREWALL_WORDS)
+                    or any(PurePosixPath(w).name in names for w in f.value[1].split())]
+            if runs:
+                findings.support(doc, runs[0], f"{runs[0].value[0]} runs the firewall")
+            else:
+                findings.refute(doc, None, "no lifecycle command (postStartCommand, "
+                                           "postCreateCommand, ...) runs a firewall")
+        if of_kind(docs, "shell") and not scripts:
+            findings.refute(of_kind(docs, "shell")[0], None, "the script sets no iptables rules")
+        for doc in scripts:
+            self._script(doc, findings)
+        if not of_kind(docs, "devcontainer"):
+            findings.gap("no devcontainer.json given: nothing shows the firewall script runs")
+        if not scripts and not findings.refuted:
+            findings.gap("no firewall script given: export the script the container runs")
+
+    def _script(self, doc: EvidenceDoc, findings: Findings) -> None:
+        policy = None
+        for fact in doc.fact_list("policy"):
+            if fact.value["chain"] == "OUTPUT" and fact.value["table"] == "filter":
+                policy = fact
+        outs = [f for f in doc.fact_list("rule")
+                if f.value["chain"] == "OUTPUT" and f.value["table"] == "filter"]
+        last = outs[-1] if outs else None
+        catch_all = last is not None and last.value["target"] in ("REJECT", "DROP") and not (
+            set(last.value) - {"chain", "target", "table"})
+        for fact in outs:
+            if fact.value["target"] == "ACCEPT" and not (set(fact.value) - {"chain", "target",
+                                                                              "table"}):
+                findings.refute(doc, fact, "an unconditional OUTPUT ACCEPT rule allows all egress")
+        if policy is not None and policy.value["target"] in ("DROP", "REJECT"):
+            findings.support(doc, policy, "OUTPUT policy is DROP")
+        elif catch_all and last is not None:
+            target = last.value["target"]
+            findings.support(doc, last, f"the last OUTPUT rule is a catch-all {target}")
+        elif policy is not None:
+            findings.refute(doc, policy, f"OUTPUT policy is {policy.value['target']} and no final "
+                                         "catch-all REJECT/DROP")
+        else:
+            findings.refute(doc, None, "no OUTPUT DROP policy and no final catch-all REJECT/DROP")

@@ -1,0 +1,84 @@
+"""CFG011: the agent can only touch the repository."""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.claude_merge import merge_claude_settings
+from compliance.rules.config.base import ConfigRule, of_kind
+from compliance.rules.config.verdict import Findings
+
+_HOME = re.compile(r"^(~/?|\$HOME/?|/home/[^/]+/?|/Users/[^/]+/?|/root/?)$")
+
+
+def outside_repo(path: str) -> bool:
+    p = path.strip()
+    return p.startswith(("/", "~", "$HOME", "..", "//")) and not p.startswith("./")
+
+
+class WritesOutsideRepo(ConfigRule):
+    """Flags a repository-only claim when write roots, trust or MCP servers reach further.
+
+    What it does:
+        Claude Code: ``sandbox.filesystem.allowWrite`` and
+        ``permissions.additionalDirectories`` entries outside the repository. Codex:
+        ``writable_roots``, a ``[projects."<home>"]`` with ``trust_level = "trusted"``,
+        ``danger-full-access``, and filesystem MCP servers given a home path.
+
+    Why is this bad?
+        A session started in a trusted home directory makes all of home the
+        writable workspace; MCP servers run outside the shell sandbox with the
+        user's rights.
+
+    Example:
+        ``[projects."/home/dev"] trust_level = "trusted"``.
+
+    Use instead:
+        Trust only repository paths; keep write roots inside the repository.
+
+    Sources:
+        Codex "Configuration Reference": ``writable_roots`` adds write paths;
+        ``.codex/config.toml`` loads "only when you trust the project".
+    """
+
+    code = "CFG011"
+    name = "writes-outside-repo"
+    reads: ClassVar[tuple[str, ...]] = ("claude-settings", "codex-config")
+    export_hint = "export the Claude Code settings or Codex config.toml"
+
+    def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
+        claude = of_kind(docs, "claude-settings")
+        if claude:
+            eff = merge_claude_settings(claude)
+            for key in ("sandbox.filesystem.allowWrite", "permissions.additionalDirectories"):
+                for src in eff.array(key):
+                    if outside_repo(str(src.value)):
+                        findings.refute(src.doc, src.fact, f"{src.value} is outside the repository")
+            findings.support(eff.top(), None, "no Claude Code write root outside the repository")
+        for doc in of_kind(docs, "codex-config"):
+            self._codex(doc, findings)
+
+    def _codex(self, doc: EvidenceDoc, findings: Findings) -> None:
+        for fact in doc.fact_list("writable_root"):
+            if outside_repo(str(fact.value)):
+                findings.refute(doc, fact, f"writable root {fact.value} is outside the repository")
+        for fact in doc.fact_list("sandbox_mode"):
+            if fact.value == "danger-full-access":
+                findings.refute(doc, fact, "danger-full-access writes anywhere")
+        for fact in doc.items("projects"):
+            path = fact.key.split(".", 1)[1]
+            trusted = isinstance(fact.value, dict) and fact.value.get("trust_level") == "trusted"
+            if trusted and _HOME.match(path):
+                findings.refute(doc, fact, f"{path} (a home directory) is trusted: a session "
+                                           "started there can write all of home")
+        for fact in doc.fact_list("mcp_server"):
+            body = doc.get("mcp_servers", fact.value) or {}
+            args = [str(a) for a in (body.get("args") or [])] if isinstance(body, dict) else []
+            if any("filesystem" in a for a in args) and any(
+                    _HOME.match(a) or a.startswith(("~", "$HOME", "/home/", "/Users/"))
+                    for a in args):
+                findings.refute(doc, fact, f"MCP server {fact.value} serves the home directory "
+                                           "outside the shell sandbox")
+        findings.support(doc, None, "no Codex write root outside the repository")

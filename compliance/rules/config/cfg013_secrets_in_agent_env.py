@@ -1,0 +1,100 @@
+"""CFG013: no long-lived secrets are in the agent's environment."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.claude_merge import merge_claude_settings
+from compliance.rules.config._secrets import CREDENTIAL_PATHS, EPHEMERAL, is_secret_name
+from compliance.rules.config.base import ConfigRule, of_kind
+from compliance.rules.config.verdict import Findings
+
+STATIC_KEY_INPUTS = ("anthropic_api_key", "claude_code_oauth_token", "openai_api_key")
+AGENT_ACTIONS = ("anthropics/claude-code-action", "openai/codex-action")
+
+
+class SecretsInAgentEnv(ConfigRule):
+    """Flags a no-long-lived-secrets claim when a secret reaches the agent's environment.
+
+    What it does:
+        devcontainer ``remoteEnv``/``containerEnv`` entries named like secrets
+        (``*_API_KEY``, ``*_TOKEN``, ...) and mounts of ``.ssh``, ``.aws``, gh config,
+        ``.kube``…; Claude Code ``env`` secrets; ``copilot-setup-steps`` secrets
+        and writes to ``$GITHUB_ENV``; static ``anthropic_api_key`` inputs to agent
+        actions; Kubernetes container ``env`` secrets.
+
+    Why is this bad?
+        Environment variables are readable by any command the agent runs; a mounted
+        credential directory is a file the agent can read and send.
+
+    Example:
+        ``"remoteEnv": {"GH_TOKEN": "${localEnv:GH_TOKEN}"}``;
+        ``anthropic_api_key: ${{ secrets.ANTHROPIC_API_KEY }}``.
+
+    Use instead:
+        Short-lived credentials (OIDC federation, GITHUB_TOKEN), injected by a proxy
+        outside the agent's reach.
+
+    Sources:
+        Claude Code cloud: environment variables are "visible to anyone using the
+        environment"; Copilot: "Agent env vars and secrets come from the copilot
+        environment".
+    """
+
+    code = "CFG013"
+    name = "secrets-in-agent-env"
+    reads: ClassVar[tuple[str, ...]] = ("devcontainer", "claude-settings", "copilot-setup-steps",
+                                        "gha-workflow", "kubernetes")
+    export_hint = "export devcontainer.json, Claude Code settings or the agent workflow"
+
+    def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
+        for doc in of_kind(docs, "devcontainer"):
+            for fact in doc.fact_list("env"):
+                name, value = fact.value
+                if is_secret_name(name) or "TOKEN}" in str(value) or "KEY}" in str(value):
+                    findings.refute(doc, fact, f"{name} is forwarded into the container")
+            for fact in doc.fact_list("mount"):
+                m = CREDENTIAL_PATHS.search(fact.value + " ")
+                if m:
+                    findings.refute(doc, fact, f"credential directory {m.group(1)} is mounted")
+            findings.support(doc, None, "no secret in remoteEnv/containerEnv or mounts")
+        claude = of_kind(docs, "claude-settings")
+        if claude:
+            for name, src in merge_claude_settings(claude).mapping("env").items():
+                if is_secret_name(name):
+                    findings.refute(src.doc, src.fact, f"env {name} is set for every session")
+            findings.support(claude[0], None, "no secret in Claude Code env")
+        for doc in of_kind(docs, "copilot-setup-steps"):
+            self._copilot(doc, findings)
+        for doc in of_kind(docs, "gha-workflow"):
+            for fact in doc.fact_list("action-input"):
+                _job, _step, uses, name, value = fact.value
+                if uses.startswith(AGENT_ACTIONS) and name in STATIC_KEY_INPUTS:
+                    findings.refute(doc, fact, f"static {name} ({value}) is given to the agent")
+                elif uses.startswith(AGENT_ACTIONS):
+                    findings.support(doc, fact, f"agent action input {name} is not a static key")
+        for doc in of_kind(docs, "kubernetes"):
+            self._kubernetes(doc, findings)
+
+    def _copilot(self, doc: EvidenceDoc, findings: Findings) -> None:
+        for fact in doc.fact_list("secret"):
+            if fact.value[1] not in EPHEMERAL:
+                findings.refute(doc, fact, f"secret {fact.value[1]} is used in setup steps")
+        for i, step in enumerate(doc.get("jobs", "copilot-setup-steps", "steps") or []):
+            run = str(step.get("run") or "") if isinstance(step, dict) else ""
+            if "GITHUB_ENV" in run and "secrets." in run:
+                at = doc.at("jobs", "copilot-setup-steps", "steps", i, "run")
+                findings.refute(doc, at, "a secret is appended to $GITHUB_ENV (the agent's env)")
+        findings.support(doc, None, "no secret in copilot-setup-steps")
+
+    def _kubernetes(self, doc: EvidenceDoc, findings: Findings) -> None:
+        for pod in doc.fact_list("pod-spec"):
+            spec = doc.get(*pod.value["path"]) or {}
+            for c_i, container in enumerate(spec.get("containers") or []):
+                for e_i, env in enumerate(container.get("env") or []):
+                    name = str(env.get("name", "")) if isinstance(env, dict) else ""
+                    if is_secret_name(name):
+                        at = doc.at(*pod.value["path"], "containers", c_i, "env", e_i)
+                        findings.refute(doc, at, f"container env {name} holds a secret")
+            findings.support(doc, pod, "no secret-named env in the pod spec")

@@ -1,0 +1,84 @@
+"""CFG014: the agent cannot read credential files."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.claude_merge import Sourced, merge_claude_settings
+from compliance.rules.config.base import ConfigRule
+from compliance.rules.config.verdict import Findings
+
+#: credential location -> spellings in a denyRead/credentials.files entry that cover it.
+REQUIRED = {
+    "~/.ssh": ("~/.ssh", "~/.ssh/", "~/.ssh/**", "~/", "~", "~/**"),
+    "~/.aws": ("~/.aws", "~/.aws/", "~/.aws/**", "~/.aws/credentials", "~/", "~", "~/**"),
+    ".env": (".env", "./.env", "**/.env", "**/.env*", ".env*", "./.env*"),
+}
+
+
+def _covers(entry: str, target: str) -> bool:
+    return entry.strip().rstrip("/") in {s.rstrip("/") for s in REQUIRED[target]}
+
+
+class CredentialFilesReadable(ConfigRule):
+    """Flags a claim that the agent cannot read credential files when only tool rules deny them.
+
+    What it does:
+        Requires the sandbox to be enabled and ``sandbox.filesystem.denyRead`` (or
+        ``sandbox.credentials.files`` with mode deny/mask) to cover ``~/.ssh``,
+        ``~/.aws`` and ``.env``. ``permissions.deny`` ``Read(...)`` rules alone
+        refute the claim, and are named in the reasons.
+
+    Why is this bad?
+        Read/Edit deny rules "don't apply to arbitrary subprocesses": ``cat ~/.ssh/id_rsa``
+        in Bash is not a Read tool call. The sandbox's default read policy
+        "includes credential files such as ``~/.aws/credentials``".
+
+    Example:
+        ``"permissions": {"deny": ["Read(~/.ssh/**)"]}`` with no ``denyRead``.
+
+    Use instead:
+        ``"sandbox": {"enabled": true, "filesystem": {"denyRead": ["~/.ssh", "~/.aws",
+        ".env"]}}``.
+
+    Sources:
+        Claude Code settings reference: Read/Edit deny rules "don't apply to arbitrary
+        subprocesses, so for OS-level enforcement enable the sandbox".
+    """
+
+    code = "CFG014"
+    name = "credential-files-readable"
+    reads: ClassVar[tuple[str, ...]] = ("claude-settings",)
+    export_hint = "export the Claude Code settings files of every scope"
+
+    def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
+        eff = merge_claude_settings(docs)
+        enabled = eff.value("sandbox.enabled")
+        if enabled is None or enabled.value is not True:
+            findings.refute(enabled.doc if enabled else eff.top(),
+                            enabled.fact if enabled else None,
+                            "the sandbox is off: denyRead binds nothing and Bash reads any file")
+        entries: list[Sourced] = list(eff.array("sandbox.filesystem.denyRead"))
+        for src in eff.array("sandbox.credentials.files"):
+            spec = src.value if isinstance(src.value, dict) else {"path": src.value}
+            mode = spec.get("mode", "deny")
+            if mode == "mask" and src.scope in ("project", "local"):
+                continue  # "mask entries are dropped from project files"
+            if mode in ("deny", "mask"):
+                entries.append(src)
+        tool_rules = [s for s in eff.array("permissions.deny") if str(s.value).startswith("Read(")]
+        for target in REQUIRED:
+            hit = [s for s in entries
+                   if _covers(str(s.value.get("path", "") if isinstance(s.value, dict)
+                                  else s.value), target)]
+            if hit:
+                findings.support(hit[0].doc, hit[0].fact, f"{target} is denied to the sandbox")
+                continue
+            named = [s for s in tool_rules if target.lstrip("~/") in str(s.value)]
+            if named:
+                findings.refute(named[0].doc, named[0].fact,
+                                f"{named[0].value} binds only the Read tool, not subprocesses; no "
+                                f"sandbox.filesystem.denyRead covers {target}")
+            else:
+                findings.refute(eff.top(), None, f"no sandbox.filesystem.denyRead covers {target}")

@@ -1,0 +1,69 @@
+"""CFG021: workflows use least-privilege tokens."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from compliance.adapters.base import EvidenceDoc
+from compliance.rules.config.base import ConfigRule, of_kind
+from compliance.rules.config.verdict import Findings
+
+
+class WorkflowTokenNotLeastPrivilege(ConfigRule):
+    """Flags a least-privilege claim: a workflow token that is write-all, or undeclared on write.
+
+    What it does:
+        Refutes on ``permissions: write-all`` (top level or job), and on jobs with
+        neither job nor top-level ``permissions`` when the
+        ``actions/permissions/workflow`` export says ``default_workflow_permissions:
+        write``. Without that export, undeclared jobs leave the claim UNVERIFIED.
+
+    Why is this bad?
+        The default token of older repositories can write contents, packages and
+        pull requests; a compromised step inherits all of it.
+
+    Example:
+        A job with no ``permissions:`` in a repository whose default is ``write``.
+
+    Use instead:
+        ``permissions: {contents: read}`` at the top level; widen per job.
+
+    Sources:
+        GitHub docs: "If you specify the access for any of these scopes, all of those
+        that are not specified are set to none."
+    """
+
+    code = "CFG021"
+    name = "workflow-token-not-least-privilege"
+    reads: ClassVar[tuple[str, ...]] = ("gha-workflow", "copilot-setup-steps",
+                                        "actions-permissions")
+    export_hint = "give the workflows and GET …/actions/permissions/workflow"
+
+    def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
+        default = None
+        for doc in of_kind(docs, "actions-permissions"):
+            fact = doc.at("default_workflow_permissions")
+            if fact is not None:
+                default = (doc, fact)
+        workflows = of_kind(docs, "gha-workflow", "copilot-setup-steps")
+        if not workflows:
+            findings.gap("no workflows given")
+        for doc in workflows:
+            top = doc.at("permissions")
+            if top is not None and top.value == "write-all":
+                findings.refute(doc, top, "permissions: write-all")
+            for job in doc.get("jobs") or {}:
+                perms = doc.at("jobs", job, "permissions")
+                if perms is not None and perms.value == "write-all":
+                    findings.refute(doc, perms, f"job {job} has permissions: write-all")
+                elif perms is not None or top is not None:
+                    findings.support(doc, perms or top, f"job {job} declares its permissions")
+                elif default is None:
+                    findings.gap(f"{doc.path}:{doc.line('jobs', job)}: job {job} declares no "
+                                 "permissions and the repository default is not exported "
+                                 "(GET …/actions/permissions/workflow)")
+                elif default[1].value == "write":
+                    findings.refute(doc, ("jobs", job), f"job {job} declares no permissions and "
+                                    f"the repository default is write ({default[0].path})")
+                else:
+                    findings.support(default[0], default[1], "repository default is read")
