@@ -15,7 +15,7 @@ from compliance.questionnaire.grid import Grid
 from compliance.questionnaire.mapping import Layout
 from compliance.questionnaire.types import CellRef, Overrides, Question, column_index
 
-ID_LIKE = re.compile(r"^(?:[A-Z][A-Za-z&]{0,7}[-_. ]?)?\d{1,4}(?:[.\-_]\d{1,4}|[a-z])*\.?$")
+ID_LIKE = re.compile(r"^(?:[A-Z][A-Za-z&]{0,7}[-_. ]?)?\d{1,4}(?:[.\-_]\d{1,4}){0,4}[a-z]?\.?$")
 _ASKS = re.compile(
     r"\?\s*$|^(describe|explain|provide|list|specify|please|indicate|state|detail|how|what|"
     r"which|who|when|where|why|do|does|is|are|can|has|have|will)\b",

@@ -1,0 +1,230 @@
+"""Draft answers from the checked model only: claims and their limits, never beyond.
+
+For each question, the controls that may answer it are those its mapping
+entry names, or those in its layers whose text mentions one of its topics.
+Then, honestly:
+
+- a deployed control whose claim the configuration checks VERIFIED supports
+  "Yes" (for Yes/No questions) with its claim and its limits as narrative;
+- a deployed but unverified control, or a partial one, gives narrative-only
+  wording that starts "Partially:" and says why; the choice stays blank;
+- planned controls support nothing; with no supporting control the question
+  is left blank for a human, with the reason;
+- "No" is never drafted: absence is a human's call;
+- every drafted narrative goes through the claims judge before it is kept;
+  a flagged (or unjudgeable) answer is left for a human with the reason.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from compliance.questionnaire.types import Answer, Choice, Question, Questionnaire
+
+#: Given a question and a drafted answer, the judge returns one message per overclaim
+#: (empty: honest). It sees both, so a "Yes" to an overclaiming question is caught.
+Judge = Callable[[str, str], list[str]]
+
+
+class Support(enum.StrEnum):
+    FULL = "full"
+    PARTIAL = "partial"
+
+
+@dataclass(frozen=True, slots=True)
+class Backing:
+    """One control's part in an answer."""
+
+    control: Any  # compliance.model.Control
+    support: Support
+    why_partial: str = ""
+
+
+def draft_answers(
+    questionnaire: Questionnaire,
+    model: Any,
+    verdicts: dict[str, Any],
+    evidence_root: Path,
+    judge: Judge,
+) -> dict[str, Answer]:
+    """An :class:`Answer` for every question: drafted, or left for a human with the reason."""
+    limits = {limit.id: limit for limit in model.limits}
+    shas = _evidence_sha256(model, evidence_root)
+    return {
+        q.key: _answer(q, model, verdicts, limits, shas, judge) for q in questionnaire.questions
+    }
+
+
+def _answer(
+    q: Question,
+    model: Any,
+    verdicts: dict[str, Any],
+    limits: dict[str, Any],
+    shas: dict[str, str],
+    judge: Judge,
+) -> Answer:
+    if q.mapping is None:
+        return Answer(unanswered_reason="no mapping entry covers this question")
+    candidates = list(_candidates(q, model.controls))
+    if not candidates:
+        wanted = ", ".join(q.mapping.controls or q.mapping.layers)
+        return Answer(
+            unanswered_reason=f"no control in the model answers it (looked for: {wanted}"
+            + (f"; topics: {', '.join(q.mapping.topics)})" if q.mapping.topics else ")")
+        )
+    backing = [b for c in candidates if (b := _backing(c, verdicts.get(c.id))) is not None]
+    if not backing:
+        ids = ", ".join(c.id for c in candidates)
+        return Answer(unanswered_reason=f"only planned controls cover it ({ids})")
+    full = [b for b in backing if b.support is Support.FULL]
+    choice = Choice.YES if full and q.style == "choice+narrative" else None
+    narrative = compose(backing, limits, full_answer=bool(full))
+    controls = tuple(b.control.id for b in backing)
+    limit_ids = _unique(lid for b in backing for lid in b.control.limits)
+    answer = Answer(
+        choice=choice,
+        narrative=narrative,
+        control_ids=controls,
+        evidence_sha256=_unique(shas[e] for b in backing for e in b.control.evidence if e in shas),
+        limits=tuple(limits[lid].text for lid in limit_ids if lid in limits),
+    )
+    flagged = judge(q.text, f"{choice.value}. {narrative}" if choice else narrative)
+    if flagged:
+        return Answer(
+            narrative=narrative,
+            control_ids=controls,
+            evidence_sha256=answer.evidence_sha256,
+            limits=answer.limits,
+            unanswered_reason=f"the claims judge flagged the drafted answer: {flagged[0]}",
+        )
+    return answer
+
+
+def _candidates(q: Question, controls: Iterable[Any]) -> Iterable[Any]:
+    entry = q.mapping
+    assert entry is not None
+    for c in controls:
+        named = c.id in entry.controls
+        if named or (_layer(c) in entry.layers and _mentions(c, entry.topics)):
+            yield c
+
+
+def _layer(control: Any) -> str:
+    return getattr(control.layer, "value", control.layer)
+
+
+def topic_pattern(topic: str) -> re.Pattern[str]:
+    """Short topics (<= 3 letters: "vm", "tls", "ci") match whole words (plural allowed);
+    longer ones match at the start of a word ("isolat" matches "isolated")."""
+    word = re.escape(topic.casefold())
+    return re.compile(rf"\b{word}s?\b" if len(topic) <= 3 else rf"\b{word}")
+
+
+def _mentions(control: Any, topics: tuple[str, ...]) -> bool:
+    if not topics:
+        return True
+    text = " ".join(
+        str(v or "")
+        for v in (
+            control.title,
+            control.claim,
+            control.implementation,
+            control.kind,
+            control.stance_clause,
+        )
+    ).casefold()
+    return any(topic_pattern(t).search(text) for t in topics)
+
+
+def verdict_status(verdict: Any) -> str | None:
+    """'verified' / 'refuted' / 'unverified' from whatever shape the check stage gives."""
+    if verdict is None:
+        return None
+    for attr in ("status",):
+        if hasattr(verdict, attr):
+            verdict = getattr(verdict, attr)
+        elif isinstance(verdict, dict) and attr in verdict:
+            verdict = verdict[attr]
+    return str(getattr(verdict, "value", verdict)).casefold()
+
+
+def _backing(control: Any, verdict: Any) -> Backing | None:
+    status = getattr(control.status, "value", control.status)
+    checked = verdict_status(verdict)
+    if status == "planned" or checked == "refuted":
+        return None
+    if status == "partial":
+        return Backing(control, Support.PARTIAL, "the control is only partly deployed")
+    if checked == "verified":
+        return Backing(control, Support.FULL)
+    return Backing(control, Support.PARTIAL, "no configuration evidence verifies this claim yet")
+
+
+def compose(backing: list[Backing], limits: dict[str, Any], full_answer: bool) -> str:
+    """The narrative: each control's claim with its id, partial ones said to be partial,
+    then every limit those controls state."""
+    lines = []
+    for b in backing:
+        claim = b.control.claim.strip().rstrip(".")
+        if b.support is Support.FULL:
+            lines.append(f"{claim} ({b.control.id}).")
+        else:
+            lines.append(f"Partially: {claim} ({b.control.id}; {b.why_partial}).")
+    limit_texts = [
+        limits[lid].text.strip().rstrip(".")
+        for lid in _unique(lid for b in backing for lid in b.control.limits)
+        if lid in limits
+    ]
+    if limit_texts:
+        lines.append("Limits: " + "; ".join(limit_texts) + ".")
+    return "\n".join(lines)
+
+
+def _unique(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+def _evidence_sha256(model: Any, evidence_root: Path) -> dict[str, str]:
+    """Evidence id -> sha256: the pinned value (the checks made sure it still matches), else
+    the file's hash now."""
+    from compliance.paths import OutsideFolder, resolve_inside
+
+    out = {}
+    for ev in model.evidence:
+        if ev.sha256:
+            out[ev.id] = ev.sha256
+            continue
+        try:
+            out[ev.id] = hashlib.sha256(
+                resolve_inside(evidence_root, ev.path).read_bytes()
+            ).hexdigest()
+        except (OSError, OutsideFolder):
+            continue
+    return out
+
+
+def claims_judge() -> Judge:
+    """The project's claims judge (``compliance.rules.claims.judge_text``) as a :data:`Judge`.
+
+    When this build has no judge, every drafted answer is left for a human:
+    nothing is written unjudged."""
+    try:
+        from compliance.rules.claims import judge_text  # type: ignore[attr-defined]
+    except ImportError:
+        return _no_judge
+
+    def run(question: str, answer: str) -> list[str]:
+        found = judge_text(f"{question}\n\n{answer}")
+        return [str(getattr(d, "message", d)) for d in found]
+
+    return run
+
+
+def _no_judge(question: str, answer: str) -> list[str]:
+    return ["the claims judge is not available in this build, so nothing is written unjudged"]
