@@ -1,0 +1,118 @@
+"""The example workspace at the repository root: it loads, passes, and stays honest.
+
+The check runs as of a fixed date (AS_OF, the day the evidence was last
+reviewed and re-collected) so the test does not start failing when the
+evidence ages; `compliance check .` without --today reports that ageing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+
+from click.testing import CliRunner
+
+from compliance.cli import cli
+from compliance.load import load_workspace
+from compliance.model import Layer, Model, Status
+
+from .conftest import REPO
+
+AS_OF = "2026-11-30"
+
+
+def _model() -> Model:
+    ws = load_workspace(REPO)
+    assert ws.findings == []
+    assert ws.model is not None
+    return ws.model
+
+
+def _check_json() -> tuple[int, dict]:
+    result = CliRunner().invoke(cli, ["check", str(REPO), "--format", "json",
+                                      "--today", AS_OF])
+    return result.exit_code, json.loads(result.stdout)
+
+
+def test_example_workspace_check_passes_with_exact_summary() -> None:
+    code, report = _check_json()
+    assert report["summary"] == {"error": 0, "warning": 0, "info": 0, "waived": 0}
+    assert report["findings"] == []
+    assert report["ok"] is True
+    assert code == 0
+
+
+def test_example_workspace_text_output_is_empty_and_exit_zero() -> None:
+    result = CliRunner().invoke(cli, ["check", str(REPO), "--today", AS_OF])
+    assert (result.exit_code, result.stdout) == (0, "")
+
+
+def test_model_is_split_into_files_with_schema_line() -> None:
+    files = sorted(p.name for p in (REPO / "controls").glob("*.yaml"))
+    assert files == ["credentials.yaml", "evidence.yaml", "git.yaml", "isolation.yaml",
+                     "limits.yaml", "logs.yaml", "network.yaml", "pipeline.yaml",
+                     "sources.yaml", "system.yaml"]
+    for name in files:
+        first = (REPO / "controls" / name).read_text(encoding="utf-8").splitlines()[0]
+        assert first == ("# yaml-language-server: "
+                         "$schema=../compliance/schema/controls.schema.json"), name
+
+
+def test_every_layer_has_a_deployed_control() -> None:
+    model = _model()
+    deployed = {c.layer for c in model.controls if c.status is Status.DEPLOYED}
+    assert deployed == set(Layer)
+
+
+def test_every_deployed_control_has_limits_with_sources_and_a_stance_clause() -> None:
+    model = _model()
+    limits = {lim.id: lim for lim in model.limits}
+    sources = {s.id for s in model.sources}
+    for c in model.controls:
+        if c.status is Status.PLANNED:
+            continue
+        assert c.limits, c.id
+        for lid in c.limits:
+            assert limits[lid].sources, (c.id, lid)
+            assert set(limits[lid].sources) <= sources, (c.id, lid)
+        if c.status is Status.DEPLOYED:
+            assert c.stance_clause, c.id
+
+
+def test_controls_cite_evidence_and_honest_unverified_controls_are_present() -> None:
+    model = _model()
+    assert all(c.evidence for c in model.controls)
+    unverifiable = sorted(c.id for c in model.controls if c.verified_by == [])
+    assert unverifiable == ["GIT-03", "LOG-02"]
+    assert model.control("LOG-02").status is Status.PARTIAL  # type: ignore[union-attr]
+
+
+def test_every_evidence_file_is_pinned_and_the_pin_matches() -> None:
+    model = _model()
+    on_disk = sorted(p.relative_to(REPO / "evidence").as_posix()
+                     for p in (REPO / "evidence").rglob("*") if p.is_file())
+    assert sorted(ev.path for ev in model.evidence) == on_disk
+    for ev in model.evidence:
+        data = (REPO / "evidence" / ev.path).read_bytes()
+        assert ev.sha256 == hashlib.sha256(data).hexdigest(), ev.path
+
+
+def test_evidence_is_within_its_max_age_as_of_the_review_date() -> None:
+    model = _model()
+    as_of = dt.date.fromisoformat(AS_OF)
+    for ev in model.evidence:
+        assert ev.collected <= as_of, ev.id
+        assert (as_of - ev.collected).days <= ev.max_age_days, ev.id
+
+
+def test_firewall_script_has_none_of_the_upstream_holes() -> None:
+    script = (REPO / "evidence" / "devcontainer" / "init-firewall.sh").read_text("utf-8")
+    rules = [line.strip() for line in script.splitlines() if line.strip().startswith("iptables")]
+    assert "iptables -A OUTPUT -p udp --dport 53 -j ACCEPT" not in rules
+    assert not [r for r in rules if "--dport 22" in r]
+    dns = [r for r in rules if "--dport 53" in r]
+    assert dns == ['iptables -A OUTPUT -p udp -d "$RESOLVER_IP" --dport 53 -j ACCEPT',
+                   'iptables -A OUTPUT -p tcp -d "$RESOLVER_IP" --dport 53 -j ACCEPT']
+    assert "api.github.com/meta" not in script
+    assert rules[-1] == "iptables -A OUTPUT -j REJECT --reject-with icmp-admin-prohibited"
