@@ -59,6 +59,7 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
     )
     from compliance.questionnaire.draft import claims_judge, draft_answers
     from compliance.questionnaire.safety import refuse_overwrite
+    from compliance.questionnaire.verdicts import control_verdicts
     from compliance.report import make_report
 
     overrides = Overrides(sheet=sheet, id_col=id_col, question_col=question_col,
@@ -80,8 +81,9 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
         sys.stderr.write("error: the model has errors; nothing was answered or written\n")
         sys.exit(EXIT_FINDINGS)
     model = checked.workspace.model
-    drafted = draft_answers(q, model, checked.result.verdicts,
-                            checked.workspace.root / "evidence", claims_judge())
+    root = checked.workspace.root
+    verdicts = control_verdicts(model, root, checked.result.verdicts)
+    drafted = draft_answers(q, model, verdicts, root / "evidence", claims_judge())
     try:
         result = write_answers(q, drafted, out)
         csv_path, json_path = write_review(q, result.answers, out)
@@ -91,8 +93,10 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
     for note in q.notes:
         sys.stderr.write(f"note: {note}\n")
     total, written = len(q.questions), len(result.written)
+    with_choice = sum(1 for k in result.written if result.answers[k].choice is not None)
     sys.stdout.write(
-        f"answered {written} of {total} questions in {out}; {total - written} left for a human\n"
+        f"{out}: drafted {written} of {total} answers ({with_choice} with a Yes/No/NA choice, "
+        f"{written - with_choice} narrative only); {total - written} left for a human\n"
         f"review: {csv_path}, {json_path}\n"
     )
     sys.exit(EXIT_OK)

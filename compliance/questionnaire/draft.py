@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from compliance.questionnaire.types import Answer, Choice, Question, Questionnaire
+from compliance.questionnaire.verdicts import status_of
 
 #: Given a question and a drafted answer, the judge returns one message per overclaim
 #: (empty: honest). It sees both, so a "Yes" to an overclaiming question is caught.
@@ -53,7 +54,9 @@ def draft_answers(
     evidence_root: Path,
     judge: Judge,
 ) -> dict[str, Answer]:
-    """An :class:`Answer` for every question: drafted, or left for a human with the reason."""
+    """An :class:`Answer` for every question: drafted, or left for a human with the reason.
+
+    ``verdicts`` maps control id -> verdict (see :func:`verdicts.control_verdicts`)."""
     limits = {limit.id: limit for limit in model.limits}
     shas = _evidence_sha256(model, evidence_root)
     return {
@@ -142,21 +145,9 @@ def _mentions(control: Any, topics: tuple[str, ...]) -> bool:
     return any(topic_pattern(t).search(text) for t in topics)
 
 
-def verdict_status(verdict: Any) -> str | None:
-    """'verified' / 'refuted' / 'unverified' from whatever shape the check stage gives."""
-    if verdict is None:
-        return None
-    for attr in ("status",):
-        if hasattr(verdict, attr):
-            verdict = getattr(verdict, attr)
-        elif isinstance(verdict, dict) and attr in verdict:
-            verdict = verdict[attr]
-    return str(getattr(verdict, "value", verdict)).casefold()
-
-
 def _backing(control: Any, verdict: Any) -> Backing | None:
     status = getattr(control.status, "value", control.status)
-    checked = verdict_status(verdict)
+    checked = status_of(verdict) if verdict is not None else None
     if status == "planned" or checked == "refuted":
         return None
     if status == "partial":
@@ -210,21 +201,12 @@ def _evidence_sha256(model: Any, evidence_root: Path) -> dict[str, str]:
 
 
 def claims_judge() -> Judge:
-    """The project's claims judge (``compliance.rules.claims.judge_text``) as a :data:`Judge`.
-
-    When this build has no judge, every drafted answer is left for a human:
-    nothing is written unjudged."""
-    try:
-        from compliance.rules.claims import judge_text  # type: ignore[attr-defined]
-    except ImportError:
-        return _no_judge
+    """The project's claims judge (:func:`compliance.rules.claims.judge_text`) as a
+    :data:`Judge`: the answer is judged as the answer to its question, so "Yes" to
+    "Is the sandbox escape-proof?" is the overclaim it would be."""
+    from compliance.rules.claims import judge_text
 
     def run(question: str, answer: str) -> list[str]:
-        found = judge_text(f"{question}\n\n{answer}")
-        return [str(getattr(d, "message", d)) for d in found]
+        return [f"{o.message} [{o.code}]" for o in judge_text(answer, question=question)]
 
     return run
-
-
-def _no_judge(question: str, answer: str) -> list[str]:
-    return ["the claims judge is not available in this build, so nothing is written unjudged"]

@@ -2,7 +2,9 @@
 
 Written next to the output as ``<name>.review.csv`` and ``<name>.review.json``
 with the answer, the control ids, evidence sha256 and limits it rests on, and
-for each question left blank, why.
+for each question left blank, why. Status is ``answered`` (a choice, or a
+free-text question answered), ``narrative only`` (the narrative is written;
+the Yes/No/NA choice is left to a human) or ``left for a human``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from compliance.questionnaire.safety import atomic_output, neutralise
 from compliance.questionnaire.types import Answer, Question, Questionnaire
 
 NO_ANSWER = "no answer was drafted for this question"
+ANSWERED, NARRATIVE_ONLY, LEFT = "answered", "narrative only", "left for a human"
 FIELDS = (
     "key", "id", "sheet", "row", "section", "question", "status", "choice", "narrative",
     "control_ids", "evidence_sha256", "limits", "layers", "reason",
@@ -38,6 +41,12 @@ def review_rows(questionnaire: Questionnaire, answers: dict[str, Answer]) -> lis
 def _row(q: Question, a: Answer | None) -> dict[str, Any]:
     answered = a is not None and a.answered
     reason = None if answered else (a.unanswered_reason if a else None) or NO_ANSWER
+    if not answered:
+        status = LEFT
+    elif a is not None and a.choice is None and q.choices:
+        status = NARRATIVE_ONLY
+    else:
+        status = ANSWERED
     return {
         "key": q.key,
         "id": q.id,
@@ -45,7 +54,7 @@ def _row(q: Question, a: Answer | None) -> dict[str, Any]:
         "row": q.row,
         "section": q.section,
         "question": q.text,
-        "status": "answered" if answered else "left for a human",
+        "status": status,
         "choice": a.choice.value if answered and a and a.choice else None,
         "narrative": a.narrative if answered and a else "",
         "control_ids": list(a.control_ids) if a else [],
@@ -71,8 +80,9 @@ def write_review(
         "questionnaire": str(questionnaire.path),
         "kind": questionnaire.kind,
         "questions": len(rows),
-        "answered": sum(r["status"] == "answered" for r in rows),
-        "left_for_human": sum(r["status"] != "answered" for r in rows),
+        "answered": sum(r["status"] == ANSWERED for r in rows),
+        "narrative_only": sum(r["status"] == NARRATIVE_ONLY for r in rows),
+        "left_for_human": sum(r["status"] == LEFT for r in rows),
         "notes": questionnaire.notes,
         "items": rows,
     }

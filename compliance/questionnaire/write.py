@@ -1,8 +1,9 @@
 """``write_answers``: put drafted answers into a copy of the customer's file, in its own format.
 
 Where each part goes: the Yes/No/NA choice into the answer cell and the
-narrative into the notes cell; without a notes cell (or for narrative-only
-questions) the answer cell gets ``"<choice>. <narrative>"``. Nothing already
+narrative into the notes cell (a narrative-only question leaves the answer
+cell, often a drop-down, to a human); without a notes cell the answer cell
+gets ``"<choice>. <narrative>"``. Nothing already
 in the file is overwritten: such questions come back as left for a human.
 """
 
@@ -39,9 +40,9 @@ def cell_values(question: Question, answer: Answer) -> dict[CellRef, str]:
         return {}
     choice = answer.choice.value if answer.choice else ""
     narrative = neutralise(answer.narrative.strip())
-    if question.style == "choice+narrative" and question.notes_ref is not None:
+    if question.notes_ref is not None:
         out = {}
-        if choice:
+        if choice and question.style == "choice+narrative":
             out[question.answer_ref] = choice
         if narrative:
             out[question.notes_ref] = narrative
