@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 class Verdict(enum.StrEnum):
@@ -100,8 +100,8 @@ class LayerView:
 
     @property
     def gap(self) -> bool:
-        """A layer with no control: every output names it, none omits it."""
-        return not self.controls
+        """No deployed or partial control: every output names the gap, none omits it."""
+        return not any(control.status in ("deployed", "partial") for control in self.controls)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +112,8 @@ class StanceView:
     limits: tuple[str, ...] = ()
     relied_on: tuple[str, ...] = ()
     unverified: tuple[str, ...] = ()
+    refuted: tuple[str, ...] = ()
+    planned: tuple[str, ...] = ()
     gaps: tuple[str, ...] = ()
 
 
@@ -130,8 +132,9 @@ class ReportContext:
     #: Unwaived findings when the build was forced with --allow-findings.
     open_findings: tuple[FindingView, ...] = ()
     forced: bool = False
+    #: Findings not tied to one control (system, limits, evidence, waivers files).
+    other_findings: tuple[FindingView, ...] = ()
     waivers: tuple[WaiverView, ...] = ()
-    sources: tuple[str, ...] = field(default=())
 
     @property
     def controls(self) -> tuple[ControlView, ...]:

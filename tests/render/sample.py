@@ -126,7 +126,8 @@ def sample_context(
             "Allowed destinations can still receive data.",
         ),
         relied_on=("Human review of every pull request.",),
-        unverified=("CRED-01 No standing credentials in the sandbox (unverified).",),
+        unverified=("CRED-01 No standing credentials in the sandbox: unverified.",),
+        refuted=("LOG-01 Session logs shipped to the SIEM: refuted by its evidence.",),
         gaps=("Isolation: no control.", "Git: no control.", "Pipeline: no control."),
     )
     return ReportContext(
@@ -140,4 +141,15 @@ def sample_context(
         layers=layers,
         open_findings=(finding,) if forced else (),
         forced=forced,
+        other_findings=(
+            FindingView(
+                code="WVR002",
+                name="waiver-without-reason",
+                level="warning",
+                message="A waiver in waivers.yaml has an empty reason.",
+                location="waivers.yaml:4:5",
+                waived_by=None,
+            ),
+        ),
+        waivers=(waiver,),
     )

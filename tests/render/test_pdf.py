@@ -33,7 +33,7 @@ def test_text_has_every_question_control_and_limit(sample_pdf: bytes) -> None:
 
 
 def test_gap_layers_are_named(sample_pdf: bytes) -> None:
-    assert text(sample_pdf).count("Gap: no control covers this layer.") == 3
+    assert text(sample_pdf).count("Gap: no control in place covers this layer.") == 3
 
 
 def test_bookmarks_per_layer_and_control(sample_pdf: bytes) -> None:
@@ -49,6 +49,7 @@ def test_bookmarks_per_layer_and_control(sample_pdf: bytes) -> None:
         "Pipeline",
         "Logs",
         ["LOG-01: Session logs shipped to the SIEM"],
+        "Other findings and waivers",
     ]
 
 

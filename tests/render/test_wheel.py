@@ -18,6 +18,7 @@ EXPECTED = [
     "compliance/render/_templates/report.html",
     "compliance/render/_templates/control.html",
     "compliance/render/_templates/findings.html",
+    "compliance/render/_templates/waivers.html",
     "compliance/render/_templates/report.css",
     "compliance/render/_templates/stance.md.j2",
     "compliance/render/_templates/assets/fonts.css",

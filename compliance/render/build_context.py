@@ -1,0 +1,183 @@
+"""Checked model + findings -> the ReportContext every template receives.
+
+Nothing here renders; nothing in the templates decides. Verdicts come from
+the check stage (``CheckResult.verdicts``); a control no check verified is
+UNVERIFIED, never passed. Findings are attached to the control whose YAML
+item they point into; the rest are listed on their own.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from compliance import __version__
+from compliance.diagnostics import Diagnostic, Level
+from compliance.model import Control, Model
+from compliance.model.layers import Layer
+from compliance.paths import OutsideFolder, resolve_inside
+from compliance.pipeline import Checked
+from compliance.render.context import (
+    ControlView,
+    EvidenceView,
+    FindingView,
+    LayerView,
+    LimitView,
+    ReportContext,
+    Verdict,
+    WaiverView,
+)
+from compliance.render.pack import sha256
+from compliance.render.stance import build_stance
+
+NO_CHECK = "No configuration check verified this claim."
+MISSING = "missing"
+
+
+def verdict_of(raw: Any) -> tuple[Verdict, str]:
+    """Read a check verdict (object with ``status``/``message`` or a dict); None is UNVERIFIED."""
+    if raw is None:
+        return Verdict.UNVERIFIED, NO_CHECK
+    status = raw.get("status") if isinstance(raw, dict) else getattr(raw, "status", raw)
+    message = raw.get("message", "") if isinstance(raw, dict) else getattr(raw, "message", "")
+    word = str(getattr(status, "value", status)).upper()
+    verdict = Verdict(word) if word in Verdict.__members__ else Verdict.UNVERIFIED
+    return verdict, str(message or "")
+
+
+def finding_view(d: Diagnostic) -> FindingView:
+    return FindingView(
+        code=d.code,
+        name=d.name,
+        level=d.level.value,
+        message=d.message,
+        location=f"{d.path}:{d.line}:{d.column}",
+        waived_by=d.waived_by,
+    )
+
+
+def open_findings(findings: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Unwaived errors and warnings: what a forced build must state on its first page."""
+    return [d for d in findings if d.waived_by is None and d.level in (Level.ERROR, Level.WARNING)]
+
+
+@dataclass
+class _Owners:
+    """Which model item a (path, line) falls in: the last item starting at or before it."""
+
+    starts: dict[str, list[tuple[int, str, str]]]
+
+    @classmethod
+    def of(cls, checked: Checked) -> _Owners:
+        starts: dict[str, list[tuple[int, str, str]]] = {}
+        for (section, item_id), located in checked.workspace.index.items():
+            pos = located.pos()
+            starts.setdefault(pos.path, []).append((pos.line, section, item_id))
+        for items in starts.values():
+            items.sort()
+        return cls(starts)
+
+    def control_at(self, path: str, line: int) -> str | None:
+        items = self.starts.get(path, [])
+        index = bisect.bisect_right(items, (line, "\uffff", "\uffff")) - 1
+        if index < 0:
+            return None
+        _, section, item_id = items[index]
+        return item_id if section == "controls" else None
+
+
+def _evidence(checked: Checked, model: Model, control: Control) -> tuple[EvidenceView, ...]:
+    by_id = {ev.id: ev for ev in model.evidence}
+    views = []
+    for eid in control.evidence:
+        ev = by_id[eid]
+        try:
+            file = resolve_inside(checked.workspace.evidence_dir, ev.path)
+            digest = sha256(file.read_bytes()) if file.is_file() else MISSING
+        except OutsideFolder:
+            digest = MISSING
+        views.append(
+            EvidenceView(
+                path=f"evidence/{ev.path}",
+                sha256=digest,
+                collected=ev.collected.isoformat(),
+                max_age_days=ev.max_age_days,
+                description=(ev.description or "").strip(),
+            )
+        )
+    return tuple(views)
+
+
+def _limits(model: Model, control: Control) -> tuple[LimitView, ...]:
+    limits = {limit.id: limit for limit in model.limits}
+    sources = {source.id: source for source in model.sources}
+    views = []
+    for lid in control.limits:
+        limit = limits[lid]
+        cited = [sources[sid] for sid in limit.sources if sid in sources]
+        text = "; ".join(s.title + (f" ({s.url})" if s.url else "") for s in cited)
+        views.append(LimitView(text=limit.text.strip(), source=text or "not given"))
+    return tuple(views)
+
+
+def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
+    """The typed context for every output of ``compliance build``."""
+    model = checked.workspace.model
+    if model is None:
+        raise ValueError("build_context needs a model that loaded")
+    result = checked.result
+    verdicts = {c.id: verdict_of(result.verdicts.get(c.id)) for c in model.controls}
+    owners = _Owners.of(checked)
+    per_control: dict[str, list[FindingView]] = {c.id: [] for c in model.controls}
+    other: list[FindingView] = []
+    for d in result.findings:
+        owner = owners.control_at(d.path, d.line)
+        bucket = per_control.get(owner, other) if owner is not None else other
+        bucket.append(finding_view(d))
+    waivers = [
+        WaiverView(w.rule, w.target, w.reason.strip(), w.owner, w.expires.isoformat())
+        for w in result.waivers_in_force
+    ]
+    layers = []
+    for layer in Layer:
+        controls = tuple(
+            ControlView(
+                id=c.id,
+                title=c.title,
+                status=c.status.value,
+                claim=c.claim.strip(),
+                verdict=verdicts[c.id][0],
+                verdict_reason=verdicts[c.id][1],
+                implementation=c.implementation.strip(),
+                owner=c.owner,
+                residual_risk=c.residual_risk.strip(),
+                evidence=_evidence(checked, model, c),
+                limits=_limits(model, c),
+                findings=tuple(per_control[c.id]),
+                waivers=tuple(w for w in waivers if w.target == c.id),
+            )
+            for c in model.controls
+            if c.layer is layer
+        )
+        view = LayerView(layer.value, layer.title, layer.question, controls=controls)
+        layers.append(view)
+    stance = build_stance(model, verdicts)
+    system = model.system
+    return ReportContext(
+        title=f"{system.name}: agent sandbox audit report",
+        system=system.name,
+        owner=system.owner,
+        scope=system.scope.strip(),
+        reviewed=system.last_reviewed.isoformat(),
+        generator=f"compliance {__version__}",
+        stance=stance,
+        layers=tuple(layers),
+        open_findings=tuple(finding_view(d) for d in open_findings(result.findings))
+        if forced
+        else (),
+        forced=forced,
+        other_findings=tuple(other),
+        waivers=tuple(waivers),
+    )

@@ -1,0 +1,68 @@
+"""The stance summary: only what deployed, verified controls support, then the limits.
+
+A clause enters the summary only when its control is deployed and the
+checks VERIFIED its claim. Everything else is said for what it is: an
+unverified or refuted claim by name, a planned control as not in place, a
+layer with no control as a gap. Limits of the deployed controls follow in
+their own plain words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from compliance.model import Model, Status
+from compliance.model.layers import Layer
+from compliance.render.context import StanceView, Verdict
+
+NO_CLAUSE = "No deployed control has a verified claim yet, so this summary states no protection."
+
+
+def join_clauses(clauses: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b, and c'."""
+    if len(clauses) <= 2:
+        return " and ".join(clauses)
+    return ", ".join(clauses[:-1]) + ", and " + clauses[-1]
+
+
+def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]]) -> StanceView:
+    """``verdicts``: control id -> (verdict, reason) as the check stage gave them."""
+    clauses: list[str] = []
+    relied_on: list[str] = []
+    unverified: list[str] = []
+    refuted: list[str] = []
+    planned: list[str] = []
+    limit_ids: list[str] = []
+    for control in model.controls:
+        verdict, reason = verdicts[control.id]
+        because = f" {reason.strip()}" if reason.strip() else ""
+        name = f"{control.id} {control.title}"
+        if control.status is Status.PLANNED:
+            planned.append(f"{name}: planned, not in place.")
+            continue
+        limit_ids.extend(lid for lid in control.limits if lid not in limit_ids)
+        if verdict is Verdict.REFUTED:
+            refuted.append(f"{name}: refuted by its evidence.{because}")
+        elif verdict is Verdict.UNVERIFIED:
+            unverified.append(f"{name}: unverified.{because}")
+        elif control.status is Status.DEPLOYED and control.stance_clause:
+            clauses.append(control.stance_clause.strip().rstrip("."))
+        else:
+            relied_on.append(f"{name} ({control.status.value}, verified).")
+    limits = {limit.id: limit.text.strip() for limit in model.limits}
+    covered = {c.layer for c in model.controls if c.status is not Status.PLANNED}
+    gaps = [
+        f"{layer.title}: no control in place. {layer.question}"
+        for layer in Layer
+        if layer not in covered
+    ]
+    summary = f"In {model.system.name}, agents {join_clauses(clauses)}." if clauses else NO_CLAUSE
+    return StanceView(
+        summary=summary,
+        limits=tuple(limits[lid] for lid in limit_ids if lid in limits),
+        relied_on=tuple(relied_on),
+        unverified=tuple(unverified),
+        refuted=tuple(refuted),
+        planned=tuple(planned),
+        gaps=tuple(gaps),
+    )
