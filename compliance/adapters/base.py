@@ -21,6 +21,14 @@ DEFAULT_MAX_BYTES = 5 * 1024 * 1024
 KeyPath = tuple[str | int, ...]
 
 
+def key_text(keys: KeyPath) -> str:
+    """A key path as people write it: ``sandbox.network.allowedDomains[2]``."""
+    out = ""
+    for k in keys:
+        out += f"[{k}]" if isinstance(k, int) else (f".{k}" if out else str(k))
+    return out or "(file)"
+
+
 @dataclass(frozen=True, slots=True)
 class Fact:
     """One normalised fact and where it came from (1-based line and column)."""
@@ -73,26 +81,40 @@ class EvidenceDoc:
         if not found:
             return None
         line, column = self.loc(*keys)
-        return Fact(".".join(str(k) for k in keys), value, line, column)
+        return Fact(key_text(tuple(keys)), value, line, column)
 
     def fact_list(self, name: str) -> list[Fact]:
         return self.facts.get(name, [])
 
-    def add(self, name: str, value: Any, line: int, column: int = 1) -> None:
-        self.facts.setdefault(name, []).append(Fact(name, value, line, column))
+    def add(self, name: str, value: Any, line: int, column: int = 1,
+            key: KeyPath | str | None = None) -> None:
+        """Record a derived fact; ``key`` is the file's own key path it rests on."""
+        text = key if isinstance(key, str) else key_text(key) if key else name
+        self.facts.setdefault(name, []).append(Fact(text, value, line, column))
+
+    def add_at(self, name: str, value: Any, *keys: str | int) -> None:
+        """Record a derived fact at the position of a key path in the file."""
+        line, column = self.loc(*keys)
+        self.add(name, value, line, column, tuple(keys))
 
     def items(self, *keys: str | int) -> Iterator[Fact]:
         """Each item of the list (or mapping value) at a key path, as positioned facts."""
         value = self.get(*keys)
-        base = ".".join(str(k) for k in keys)
         if isinstance(value, list):
             for i, item in enumerate(value):
                 line, column = self.loc(*keys, i)
-                yield Fact(f"{base}[{i}]", item, line, column)
+                yield Fact(key_text((*keys, i)), item, line, column)
         elif isinstance(value, dict):
             for k, item in value.items():
                 line, column = self.loc(*keys, k)
-                yield Fact(f"{base}.{k}", item, line, column)
+                yield Fact(key_text((*keys, k)), item, line, column)
+
+    def entries(self, *keys: str | int) -> Iterator[tuple[str | int, Fact]]:
+        """Like :meth:`items`, with each item's own key or index."""
+        value = self.get(*keys)
+        names: list[str | int] = (list(range(len(value))) if isinstance(value, list)
+                                  else list(value) if isinstance(value, dict) else [])
+        yield from zip(names, self.items(*keys), strict=True)
 
     def _lookup(self, keys: tuple[str | int, ...]) -> tuple[bool, Any]:
         value = self.data

@@ -64,8 +64,8 @@ def build(data: Any, positions: dict, display_path: str, scope: str | None) -> E
     if isinstance(data, dict):
         for name in ("allow", "ask", "deny"):
             for fact in doc.items("permissions", name):
-                doc.add(f"permission.{name}", fact.value, fact.line, fact.column)
+                doc.add(f"permission.{name}", fact.value, fact.line, fact.column, fact.key)
         mode = doc.at("permissions", "defaultMode")
         if mode is not None:
-            doc.add("defaultMode", mode.value, mode.line, mode.column)
+            doc.add("defaultMode", mode.value, mode.line, mode.column, mode.key)
     return doc

@@ -43,14 +43,14 @@ def parse_config(text: str, display_path: str) -> EvidenceDoc:
         for key in _SCOPED:
             fact = doc.at(*prefix, key)
             if fact is not None:
-                doc.add(key, fact.value, fact.line, fact.column)
+                doc.add(key, fact.value, fact.line, fact.column, fact.key)
         net = doc.at(*prefix, "sandbox_workspace_write", "network_access")
         if net is not None:
-            doc.add("network_access", net.value, net.line, net.column)
+            doc.add("network_access", net.value, net.line, net.column, net.key)
         for root in doc.items(*prefix, "sandbox_workspace_write", "writable_roots"):
-            doc.add("writable_root", root.value, root.line, root.column)
-    for server in doc.items("mcp_servers"):
-        doc.add("mcp_server", server.key.split(".", 1)[1], server.line, server.column)
+            doc.add("writable_root", root.value, root.line, root.column, root.key)
+    for name, server in doc.entries("mcp_servers"):
+        doc.add("mcp_server", name, server.line, server.column, server.key)
     return doc
 
 

@@ -42,50 +42,48 @@ def parse(text: str, display_path: str) -> EvidenceDoc:
     args = [f for f in doc.items("runArgs") if isinstance(f.value, str)]
     for i, fact in enumerate(args):
         arg = fact.value
-        doc.add("run-arg", arg, fact.line, fact.column)
+        doc.add("run-arg", arg, fact.line, fact.column, fact.key)
         nxt = args[i + 1].value if i + 1 < len(args) else ""
         if arg.startswith("--cap-add"):
             caps = arg.split("=", 1)[1] if "=" in arg else nxt
             for cap in caps.split(","):
                 if cap.strip():
-                    doc.add("capability", cap.strip().upper(), fact.line, fact.column)
+                    doc.add("capability", cap.strip().upper(), fact.line, fact.column, fact.key)
         if arg in ("--network=host", "--net=host") or (
             arg in ("--network", "--net") and nxt == "host"
         ):
-            doc.add("network-host", arg, fact.line, fact.column)
+            doc.add("network-host", arg, fact.line, fact.column, fact.key)
         if arg == "--privileged" or arg == "--privileged=true":
-            doc.add("privileged", arg, fact.line, fact.column)
+            doc.add("privileged", arg, fact.line, fact.column, fact.key)
     for fact in doc.items("capAdd"):
-        doc.add("capability", str(fact.value).upper(), fact.line, fact.column)
+        doc.add("capability", str(fact.value).upper(), fact.line, fact.column, fact.key)
     priv = doc.at("privileged")
     if priv is not None and priv.value is True:
-        doc.add("privileged", "privileged: true", priv.line, priv.column)
+        doc.add("privileged", "privileged: true", priv.line, priv.column, priv.key)
     for prop in LIFECYCLE:
         _commands(doc, prop, data.get(prop))
     for prop in ("remoteEnv", "containerEnv"):
-        for fact in doc.items(prop):
-            doc.add("env", (fact.key.split(".", 1)[1], fact.value), fact.line, fact.column)
+        for name, fact in doc.entries(prop):
+            doc.add("env", (str(name), fact.value), fact.line, fact.column, fact.key)
     for fact in doc.items("mounts"):
-        doc.add("mount", _mount_text(fact.value), fact.line, fact.column)
+        doc.add("mount", _mount_text(fact.value), fact.line, fact.column, fact.key)
     ws = doc.at("workspaceMount")
     if ws is not None:
-        doc.add("mount", _mount_text(ws.value), ws.line, ws.column)
+        doc.add("mount", _mount_text(ws.value), ws.line, ws.column, ws.key)
     return doc
 
 
 def _commands(doc: EvidenceDoc, prop: str, value: Any) -> None:
     if value is None:
         return
-    line, column = doc.loc(prop)
     if isinstance(value, str):
-        doc.add("lifecycle-command", (prop, value), line, column)
+        doc.add_at("lifecycle-command", (prop, value), prop)
     elif isinstance(value, list):
-        doc.add("lifecycle-command", (prop, " ".join(map(str, value))), line, column)
+        doc.add_at("lifecycle-command", (prop, " ".join(map(str, value))), prop)
     elif isinstance(value, dict):
         for name, cmd in value.items():
-            cl, cc = doc.loc(prop, name)
             text = " ".join(map(str, cmd)) if isinstance(cmd, list) else str(cmd)
-            doc.add("lifecycle-command", (prop, text), cl, cc)
+            doc.add_at("lifecycle-command", (prop, text), prop, name)
 
 
 def _mount_text(value: Any) -> str:

@@ -64,10 +64,9 @@ def build(kind: str, data: Any, positions: dict[KeyPath, tuple[int, int]],
         sets = data if isinstance(data, list) else [data]
         for i, rs in enumerate(sets):
             prefix: tuple[str | int, ...] = (i,) if isinstance(data, list) else ()
-            line, column = doc.loc(*prefix, "name") if rs.get("name") else doc.loc(*prefix)
-            doc.add("ruleset", (prefix, rs), line, column)
+            key = (*prefix, "name") if rs.get("name") else prefix
+            doc.add_at("ruleset", (prefix, rs), *key)
     if kind == RULES_BRANCH:
         for i, rule in enumerate(data):
-            line, column = doc.loc(i, "type")
-            doc.add("rule", rule, line, column)
+            doc.add_at("rule", rule, i, "type")
     return doc

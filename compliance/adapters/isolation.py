@@ -41,22 +41,21 @@ def build_firecracker(data: Any, positions: dict[KeyPath, tuple[int, int]],
                       display_path: str) -> EvidenceDoc:
     doc = EvidenceDoc(FIRECRACKER_KIND, display_path, data, positions)
     for fact in doc.items("network-interfaces"):
-        doc.add("network-interface", fact.value, fact.line, fact.column)
+        doc.add("network-interface", fact.value, fact.line, fact.column, fact.key)
     return doc
 
 
 def build_docker(data: Any, positions: dict[KeyPath, tuple[int, int]],
                  display_path: str) -> EvidenceDoc:
     doc = EvidenceDoc(DOCKER_KIND, display_path, data, positions)
-    for fact in doc.items("runtimes"):
-        name = fact.key.split(".", 1)[1]
+    for name, fact in doc.entries("runtimes"):
         body = fact.value if isinstance(fact.value, dict) else {}
         doc.add("runtime", {"name": name, "path": body.get("path", ""),
                             "runtimeArgs": list(body.get("runtimeArgs") or [])},
-                fact.line, fact.column)
+                fact.line, fact.column, fact.key)
     default = doc.at("default-runtime")
     if default is not None:
-        doc.add("default-runtime", default.value, default.line, default.column)
+        doc.add("default-runtime", default.value, default.line, default.column, default.key)
     return doc
 
 
@@ -73,15 +72,14 @@ def parse_kubernetes(text: str, display_path: str) -> EvidenceDoc:
         kind = str(obj.get("kind", ""))
         name = str((obj.get("metadata") or {}).get("name", ""))
         if kind == "RuntimeClass":
-            line, column = doc.loc(i, "handler")
-            doc.add("runtime-class", {"name": name, "handler": obj.get("handler")}, line, column)
+            doc.add_at("runtime-class", {"name": name, "handler": obj.get("handler")},
+                       i, "handler")
             continue
         for path in _pod_specs(obj, (i,)):
             spec = doc.get(*path)
-            key = (*path, "runtimeClassName")
-            line, column = doc.loc(*key) if "runtimeClassName" in spec else doc.loc(*path)
-            doc.add("pod-spec", {"kind": kind, "name": name, "path": path,
-                                 "runtimeClassName": spec.get("runtimeClassName")}, line, column)
+            key = (*path, "runtimeClassName") if "runtimeClassName" in spec else path
+            doc.add_at("pod-spec", {"kind": kind, "name": name, "path": path,
+                                    "runtimeClassName": spec.get("runtimeClassName")}, *key)
     return doc
 
 

@@ -118,7 +118,7 @@ def _tokens(command: str) -> list[str]:
         return []
 
 
-def _iptables(doc: EvidenceDoc, args: list[str], line: int) -> None:
+def _iptables(doc: EvidenceDoc, prog: str, args: list[str], line: int) -> None:
     table, chain, action, target = "filter", None, None, None
     match: dict[str, Any] = {}
     it = iter(range(len(args)))
@@ -155,9 +155,10 @@ def _iptables(doc: EvidenceDoc, args: list[str], line: int) -> None:
             continue
         next(it, None)
     if action in ("-P", "--policy") and chain and target:
-        doc.add("policy", {"chain": chain, "target": target, "table": table}, line)
+        doc.add("policy", {"chain": chain, "target": target, "table": table}, line, key=prog)
     elif action and chain and target:
-        doc.add("rule", {"chain": chain, "target": target, "table": table, **match}, line)
+        doc.add("rule", {"chain": chain, "target": target, "table": table, **match}, line,
+                key=prog)
 
 
 def parse(text: str, display_path: str) -> EvidenceDoc:
@@ -180,13 +181,13 @@ def parse(text: str, display_path: str) -> EvidenceDoc:
                 _domains(doc, [w.strip("()") for w in words], physical, text)
                 continue
             if prog in IPTABLES:
-                _iptables(doc, words[1:], first)
+                _iptables(doc, prog, words[1:], first)
             elif prog == "ipset":
-                doc.add("ipset", words[1:], first)
+                doc.add("ipset", words[1:], first, key="ipset")
             elif prog in _RESOLVERS:
                 _domains(doc, words[1:], physical, text)
             if not prog.startswith("#"):
-                doc.add("command", (prog, words[1:]), first)
+                doc.add("command", (prog, words[1:]), first, key=prog)
     return doc
 
 

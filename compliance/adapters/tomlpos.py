@@ -17,6 +17,7 @@ _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
 _ATOM = r"""(?:"[^"]*"|'[^']*'|[A-Za-z0-9_-]+)"""
 _KEY = re.compile(rf"^\s*({_ATOM}(?:\s*\.\s*{_ATOM})*)\s*=")
 _PART = re.compile(r"""\s*("([^"]*)"|'([^']*)'|[A-Za-z0-9_-]+)\s*(?:\.|$)""")
+_ITEM = re.compile(r"""\"(?:[^\"\\]|\\.)*\"|'[^']*'|[-+\w.:]+""")
 _ERR_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
@@ -34,13 +35,17 @@ def _scan(text: str) -> dict[KeyPath, tuple[int, int]]:
     array_counts: dict[tuple[str | int, ...], int] = {}
     in_multiline: str | None = None
     depth = 0
+    array: tuple[str | int, ...] = ()
+    items = 0
     for lineno, line in enumerate(text.splitlines(), start=1):
         if in_multiline:
             if line.count(in_multiline) % 2 == 1:
                 in_multiline = None
             continue
         if depth > 0:
-            depth += line.count("[") - line.count("]")
+            if depth == 1:
+                items = _items(line, 0, array, items, lineno, positions)
+            depth += _brackets(line)
             continue
         header = _HEADER.match(line)
         if header and not _KEY.match(line):
@@ -64,9 +69,29 @@ def _scan(text: str) -> dict[KeyPath, tuple[int, int]]:
             if rest.count(quote) % 2 == 1:
                 in_multiline = quote
         if in_multiline is None:
-            stripped = re.sub(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'", "", rest).split("#")[0]
-            depth = stripped.count("[") - stripped.count("]")
+            depth = _brackets(rest)
+            if rest.strip().startswith("["):
+                array = full
+                start = key.end() + rest.index("[") + 1
+                items = _items(line, start, array, 0, lineno, positions)
     return positions
+
+
+def _brackets(text: str) -> int:
+    stripped = re.sub(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'", "", text).split("#")[0]
+    return stripped.count("[") - stripped.count("]")
+
+
+def _items(line: str, start: int, array: tuple[str | int, ...], count: int, lineno: int,
+           positions: dict[KeyPath, tuple[int, int]]) -> int:
+    """Record the position of each scalar item of a one-level array on this line."""
+    body = line[start:].split("#")[0] if "#" not in line[start:].split('"')[0] else ""
+    for m in _ITEM.finditer(body):
+        if m.group().strip() in ("", "]", "[", ","):
+            continue
+        positions.setdefault((*array, count), (lineno, start + m.start() + 1))
+        count += 1
+    return count
 
 
 def parse_toml(text: str, path: str) -> tuple[dict[str, Any], dict[KeyPath, tuple[int, int]]]:

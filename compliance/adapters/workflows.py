@@ -54,7 +54,7 @@ def parse(text: str, display_path: str, kind: str = WORKFLOW_KIND) -> EvidenceDo
         env = doc.at("jobs", job, "environment")
         if env is not None:
             name = env.value.get("name") if isinstance(env.value, dict) else env.value
-            doc.add("environment", (job, name), env.line, env.column)
+            doc.add("environment", (job, name), env.line, env.column, env.key)
         _steps(doc, job, body)
     _secrets(doc, list(jobs))
     return doc
@@ -64,15 +64,13 @@ def _triggers(doc: EvidenceDoc) -> None:
     key = "on" if "on" in doc.data else True
     on = doc.data.get(key)
     if isinstance(on, str):
-        line, column = doc.loc("on")
-        doc.add("trigger", on, line, column)
+        doc.add_at("trigger", on, "on")
     elif isinstance(on, list):
         for fact in doc.items("on"):
-            doc.add("trigger", fact.value, fact.line, fact.column)
+            doc.add("trigger", fact.value, fact.line, fact.column, fact.key)
     elif isinstance(on, dict):
         for name in on:
-            line, column = doc.loc("on", name)
-            doc.add("trigger", name, line, column)
+            doc.add_at("trigger", name, "on", name)
 
 
 def _steps(doc: EvidenceDoc, job: str, body: dict[str, Any]) -> None:
@@ -80,23 +78,22 @@ def _steps(doc: EvidenceDoc, job: str, body: dict[str, Any]) -> None:
     for i, step in enumerate(body.get("steps") or []):
         if not isinstance(step, dict):
             continue
-        line, column = doc.loc("jobs", job, "steps", i)
+        here = ("jobs", job, "steps", i)
         uses = str(step.get("uses") or "")
         with_ = step.get("with") if isinstance(step.get("with"), dict) else {}
         for name, value in with_.items():
-            wl, wc = doc.loc("jobs", job, "steps", i, "with", name)
-            doc.add("action-input", (job, i, uses, name, value), wl, wc)
+            doc.add_at("action-input", (job, i, uses, name, value), *here, "with", name)
         run = str(step.get("run") or "")
         is_checkout = uses.startswith("actions/checkout") and any(
             _PR_HEAD.search(str(with_.get(k, ""))) for k in ("ref", "repository")
         )
         if is_checkout or _RUN_CHECKOUT.search(run):
-            doc.add("pr-head-checkout", (job, i), line, column)
+            doc.add_at("pr-head-checkout", (job, i), *here)
             checked_out = True
             if run and not is_checkout:
                 continue
         elif checked_out and (run or uses.startswith("./")):
-            doc.add("run-after-checkout", (job, i), line, column)
+            doc.add_at("run-after-checkout", (job, i), *here)
 
 
 def _secrets(doc: EvidenceDoc, jobs: list[str]) -> None:
@@ -115,7 +112,8 @@ def _secrets(doc: EvidenceDoc, jobs: list[str]) -> None:
             after_jobs = [t for t in top if t > doc.line("jobs")]
             if job is not None and after_jobs and lineno >= after_jobs[0]:
                 job = None
-            doc.add("secret", (job, m.group(1) or m.group(2)), lineno, m.start() + 1)
+            name = m.group(1) or m.group(2)
+            doc.add("secret", (job, name), lineno, m.start() + 1, f"secrets.{name}")
 
 
 def job_permissions(doc: EvidenceDoc, job: str) -> tuple[Any, bool]:

@@ -67,10 +67,9 @@ class WritesOutsideRepo(ConfigRule):
         for fact in doc.fact_list("sandbox_mode"):
             if fact.value == "danger-full-access":
                 findings.refute(doc, fact, "danger-full-access writes anywhere")
-        for fact in doc.items("projects"):
-            path = fact.key.split(".", 1)[1]
+        for path, fact in doc.entries("projects"):
             trusted = isinstance(fact.value, dict) and fact.value.get("trust_level") == "trusted"
-            if trusted and _HOME.match(path):
+            if trusted and _HOME.match(str(path)):
                 findings.refute(doc, fact, f"{path} (a home directory) is trusted: a session "
                                            "started there can write all of home")
         for fact in doc.fact_list("mcp_server"):

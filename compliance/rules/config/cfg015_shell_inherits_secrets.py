@@ -70,7 +70,6 @@ class ShellInheritsSecrets(ConfigRule):
         else:
             findings.support(doc, ("shell_environment_policy", "exclude"),
                              'inherit = "all" with exclude patterns')
-        for fact in doc.items("shell_environment_policy", "set"):
-            name = fact.key.rsplit(".", 1)[1]
-            if is_secret_name(name):
+        for name, fact in doc.entries("shell_environment_policy", "set"):
+            if is_secret_name(str(name)):
                 findings.refute(doc, fact, f"{name} is set in every command's environment")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from compliance.adapters.base import EvidenceDoc, Fact
+from compliance.adapters.base import EvidenceDoc, Fact, key_text
 from compliance.diagnostics import Position
 
 
@@ -66,7 +66,7 @@ class Findings:
         if isinstance(where, Fact):
             key, line, column = where.key, where.line, where.column
         elif where:
-            key = ".".join(str(k) for k in where)
+            key = key_text(where)
             line, column = doc.loc(*where)
         else:
             key, (line, column) = "(file)", doc.loc()
