@@ -83,8 +83,14 @@ def _answer(
         )
     backing = [b for c in candidates if (b := _backing(c, verdicts.get(c.id))) is not None]
     if not backing:
-        ids = ", ".join(c.id for c in candidates)
-        return Answer(unanswered_reason=f"only planned controls cover it ({ids})")
+        refuted = [c.id for c in candidates if status_of(verdicts.get(c.id)) == "refuted"]
+        planned = [c.id for c in candidates if c.id not in refuted]
+        reasons = []
+        if planned:
+            reasons.append(f"only planned controls cover it ({', '.join(planned)})")
+        if refuted:
+            reasons.append(f"the configuration checks refute {', '.join(refuted)}")
+        return Answer(unanswered_reason="; ".join(reasons))
     full = [b for b in backing if b.support is Support.FULL]
     choice = Choice.YES if full and q.style == "choice+narrative" else None
     narrative = compose(backing, limits, full_answer=bool(full))

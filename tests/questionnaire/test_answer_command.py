@@ -1,0 +1,152 @@
+"""`compliance answer`: exit codes, messages, what is written, and the example workspace."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import openpyxl
+import pytest
+from click.testing import CliRunner
+
+from compliance.cli import cli
+from compliance.load import load_workspace
+from tests.questionnaire.model_ws import EVIDENCE, MODEL
+from tests.questionnaire.workbooks import parts, rich_workbook
+from tests.workspaces import make_workspace
+
+runner = CliRunner()
+pytestmark = pytest.mark.filterwarnings("ignore:Data Validation extension is not supported")
+
+RICH_MAPPING = """\
+name: Rich test questionnaire
+questions:
+  - {id: "1.1", layers: [isolation]}
+  - {id: "1.2", layers: [network], topics: [egress, outbound]}
+  - {id: "1.3", layers: [credentials]}
+"""
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(cli, ["answer", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Path:
+    return make_workspace(
+        tmp_path / "ws", {"controls/model.yaml": MODEL, "evidence/fw.sh": EVIDENCE}
+    )
+
+
+def test_answers_with_a_user_mapping(ws: Path, tmp_path: Path) -> None:
+    book = rich_workbook(tmp_path / "in.xlsx")
+    mapping = tmp_path / "rich.yaml"
+    mapping.write_text(RICH_MAPPING, encoding="utf-8")
+    out = tmp_path / "out.xlsx"
+    code, stdout, stderr = run(
+        str(book), "-w", str(ws), "--mapping", str(mapping), "--out", str(out)
+    )
+    assert (code, stderr) == (0, "")
+    assert stdout == (
+        f"{out}: drafted 2 of 7 answers (0 with a Yes/No/NA choice, 2 narrative only); "
+        "5 left for a human\n"
+        f"review: {tmp_path / 'out.review.csv'}, {tmp_path / 'out.review.json'}\n"
+    )
+    ws_out = openpyxl.load_workbook(out)["Security"]
+    assert [ws_out.cell(r, 3).value for r in (5, 6, 7)] == [None, None, None]
+    assert ws_out["D5"].value == (
+        "Partially: Agent sessions run in single-use virtual machines (ISO-01; no configuration "
+        "evidence verifies this claim yet).\nLimits: Isolation depends on a well-configured host."
+    )
+    review = json.loads((tmp_path / "out.review.json").read_text(encoding="utf-8"))
+    assert [(i["key"], i["status"], i["reason"]) for i in review["items"]] == [
+        ("1.1", "narrative only", None),
+        ("1.2", "narrative only", None),
+        ("1.3", "left for a human", "no control in the model answers it (looked for: credentials)"),
+        ("1.4", "left for a human", "no mapping entry covers this question"),
+        ("2.1", "left for a human", "no mapping entry covers this question"),
+        ("2.2", "left for a human", "no mapping entry covers this question"),
+        ("2.3", "left for a human", "no mapping entry covers this question"),
+    ]
+    assert review["items"][1]["control_ids"] == ["NET-01"]
+    assert len(review["items"][1]["evidence_sha256"][0]) == 64
+    csv_lines = (tmp_path / "out.review.csv").read_text(encoding="utf-8").splitlines()
+    assert csv_lines[0] == (
+        "key,id,sheet,row,section,question,status,choice,narrative,control_ids,"
+        "evidence_sha256,limits,layers,reason"
+    )
+    assert len(csv_lines) > 8  # header + 7 questions (narratives span lines)
+
+
+def test_model_errors_refuse_and_write_nothing(tmp_path: Path) -> None:
+    broken = make_workspace(
+        tmp_path / "ws",
+        {
+            "controls/model.yaml": MODEL.replace("status: deployed", "status: deploy", 1),
+            "evidence/fw.sh": EVIDENCE,
+        },
+    )
+    book = rich_workbook(tmp_path / "in.xlsx")
+    out = tmp_path / "out.xlsx"
+    code, stdout, stderr = run(str(book), "-w", str(broken), "--out", str(out))
+    assert code == 1
+    assert "[SCH001]" in stdout
+    assert stderr == "error: the model has errors; nothing was answered or written\n"
+    assert not out.exists()
+    assert not (tmp_path / "out.review.csv").exists()
+
+
+def test_unreadable_questionnaire_exits_2_naming_the_file(ws: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "latin.csv"
+    bad.write_bytes("ID,Question\nQ1,Caf\xe9?\n".encode("latin-1"))
+    code, stdout, stderr = run(str(bad), "-w", str(ws), "--out", str(tmp_path / "o.csv"))
+    assert (code, stdout) == (2, "")
+    assert stderr == f"error: {bad}: not UTF-8 text (byte 18); save it as 'CSV UTF-8' and retry\n"
+
+
+def test_out_must_not_be_the_input(ws: Path, tmp_path: Path) -> None:
+    book = rich_workbook(tmp_path / "in.xlsx")
+    before = book.read_bytes()
+    code, _, stderr = run(str(book), "-w", str(ws), "--out", str(book))
+    assert code == 2
+    assert stderr == (
+        f"error: {book}: refusing to overwrite the input questionnaire; choose another --out\n"
+    )
+    assert book.read_bytes() == before
+
+
+def test_example_workspace_answers_caiq_in_place(
+    repo: Path, shared_data: Path, tmp_path: Path
+) -> None:
+    src = shared_data / "questionnaires/caiq-v4.0.3/CAIQv4.0.3.xlsx"
+    out = tmp_path / "caiq.xlsx"
+    code, stdout, stderr = run(str(src), "-w", str(repo), "--out", str(out))
+    assert (code, stderr) == (0, "")
+    assert stdout.startswith(f"{out}: drafted ")
+    before, after = parts(src), parts(out)
+    assert [n for n in before if before[n] != after[n]] == ["xl/worksheets/sheet2.xml"]
+    review = json.loads((tmp_path / "caiq.review.json").read_text(encoding="utf-8"))
+    assert review["questions"] == 261
+    model = load_workspace(repo).model
+    assert model is not None
+    deployed = {c.id for c in model.controls if c.status.value == "deployed"}
+    for item in review["items"]:
+        if item["status"] == "left for a human":
+            assert item["reason"], item["key"]
+            continue
+        assert item["layers"] and item["control_ids"], item["key"]
+        if item["choice"] == "Yes":  # a Yes rests on at least one deployed control
+            assert deployed & set(item["control_ids"]), item["key"]
+    wb = openpyxl.load_workbook(out)
+    ws = wb["CAIQv4.0.3"]
+    assert ws.protection.sheet is True
+    rows = {ws.cell(r, 1).value: r for r in range(3, 264)}
+    for item in review["items"]:
+        r = rows[item["key"]]
+        assert ws.cell(r, 3).value == item["choice"]
+        if item["status"] != "left for a human":
+            assert ws.cell(r, 5).value == item["narrative"]
+        else:
+            assert ws.cell(r, 5).value is None

@@ -1,0 +1,172 @@
+"""The drafter: Yes only from deployed, verified controls; honest partials; never guessed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compliance.load import load_workspace
+from compliance.questionnaire import Answer, Choice, Format, MappingEntry, Question, Questionnaire
+from compliance.questionnaire.draft import claims_judge, draft_answers, topic_pattern
+from tests.questionnaire.model_ws import EVIDENCE, MODEL
+from tests.workspaces import make_workspace, sha256
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    root = make_workspace(
+        tmp_path_factory.mktemp("ws"), {"controls/model.yaml": MODEL, "evidence/fw.sh": EVIDENCE}
+    )
+    ws = load_workspace(root)
+    assert ws.model is not None, ws.findings
+    return ws.model
+
+
+def question(key: str, text: str, style: str = "choice+narrative", **entry: Any) -> Question:
+    mapping = MappingEntry(**entry) if entry else None
+    return Question(
+        key=key, id=key, text=text, style=style, mapping=mapping, choices=("Yes", "No", "NA")
+    )
+
+
+def draft(
+    model: Any, *questions: Question, verdicts: dict[str, str] | None = None, judge: Any = None
+) -> dict[str, Answer]:
+    q = Questionnaire(Path("q.xlsx"), Format.XLSX, list(questions))
+    return draft_answers(q, model, verdicts or {}, Path("evidence"), judge or (lambda _q, _a: []))
+
+
+def test_verified_deployed_control_supports_yes(model: Any) -> None:
+    q = question(
+        "N1",
+        "Is outbound network access restricted?",
+        layers=("network",),
+        topics=("egress", "outbound"),
+    )
+    answer = draft(model, q, verdicts={"NET-01": "verified"})["N1"]
+    assert answer == Answer(
+        choice=Choice.YES,
+        narrative="Outbound traffic from agent sessions is denied by default (NET-01).\n"
+        "Limits: The connection to the model provider stays open.",
+        control_ids=("NET-01",),
+        evidence_sha256=(sha256(EVIDENCE),),
+        limits=("The connection to the model provider stays open.",),
+    )
+
+
+def test_unverified_control_gets_partial_wording_and_no_choice(model: Any) -> None:
+    q = question("N1", "Is outbound network access restricted?", layers=("network",))
+    answer = draft(model, q, verdicts={"NET-01": "unverified"})["N1"]
+    assert answer.choice is None
+    assert answer.narrative == (
+        "Partially: Outbound traffic from agent sessions is denied by default (NET-01; no "
+        "configuration evidence verifies this claim yet).\n"
+        "Limits: The connection to the model provider stays open."
+    )
+    assert answer.answered
+
+
+def test_partial_status_says_so(model: Any) -> None:
+    q = question("L1", "Are agent sessions logged?", layers=("logs",))
+    answer = draft(model, q, verdicts={"LOG-01": "verified"})["L1"]
+    assert (answer.choice, answer.narrative) == (
+        None,
+        "Partially: Agent tool calls are logged centrally (LOG-01; the control is only partly "
+        "deployed).\nLimits: Isolation depends on a well-configured host.",
+    )
+
+
+def test_narrative_style_never_gets_a_choice(model: Any) -> None:
+    q = question("N1", "Is every host hardened?", style="narrative", layers=("network",))
+    assert draft(model, q, verdicts={"NET-01": "verified"})["N1"].choice is None
+
+
+@pytest.mark.parametrize(
+    ("q", "verdicts", "reason"),
+    [
+        (question("X", "Do staff get training?"), {}, "no mapping entry covers this question"),
+        (
+            question("G1", "Are agent changes reviewed?", layers=("git",)),
+            {},
+            "only planned controls cover it (GIT-01)",
+        ),
+        (
+            question("N2", "Is traffic encrypted?", layers=("network",), topics=("encrypt",)),
+            {"NET-01": "verified"},
+            "no control in the model answers it (looked for: network; topics: encrypt)",
+        ),
+        (
+            question("C1", "Are tokens short-lived?", layers=("credentials",)),
+            {},
+            "no control in the model answers it (looked for: credentials)",
+        ),
+        (
+            question("N3", "Is egress restricted?", layers=("network",)),
+            {"NET-01": "refuted"},
+            "the configuration checks refute NET-01",
+        ),
+    ],
+)
+def test_left_for_a_human_with_the_reason(
+    model: Any, q: Question, verdicts: dict[str, str], reason: str
+) -> None:
+    answer = draft(model, q, verdicts=verdicts)[q.key]
+    assert (answer.answered, answer.unanswered_reason) == (False, reason)
+
+
+def test_named_control_answers_regardless_of_layer(model: Any) -> None:
+    q = question("I1", "Describe your runtime.", controls=("ISO-01",))
+    assert draft(model, q, verdicts={"ISO-01": "verified"})["I1"].control_ids == ("ISO-01",)
+
+
+def test_flagged_answer_is_left_for_a_human(model: Any) -> None:
+    q = question("N1", "Is egress restricted?", layers=("network",))
+    seen: list[tuple[str, str]] = []
+
+    def judge(question_text: str, answer_text: str) -> list[str]:
+        seen.append((question_text, answer_text))
+        return ["overclaim [CLM000]"]
+
+    answer = draft(model, q, verdicts={"NET-01": "verified"}, judge=judge)["N1"]
+    assert seen == [
+        (
+            "Is egress restricted?",
+            "Yes. Outbound traffic from agent sessions is denied by default (NET-01).\n"
+            "Limits: The connection to the model provider stays open.",
+        )
+    ]
+    assert answer.unanswered_reason == (
+        "the claims judge flagged the drafted answer: overclaim [CLM000]"
+    )
+    assert answer.control_ids == ("NET-01",)
+
+
+def test_real_judge_catches_yes_to_an_overclaiming_question(model: Any) -> None:
+    q = question("I9", "Is escape from the agent sandbox impossible?", layers=("isolation",))
+    answer = draft(model, q, verdicts={"ISO-01": "verified"}, judge=claims_judge())["I9"]
+    assert answer.unanswered_reason is not None
+    assert answer.unanswered_reason.startswith("the claims judge flagged the drafted answer: ")
+    assert answer.unanswered_reason.endswith("[CLM006]")
+    honest = question("I1", "Do agents run in isolated environments?", layers=("isolation",))
+    assert (
+        draft(model, honest, verdicts={"ISO-01": "verified"}, judge=claims_judge())["I1"].choice
+        is Choice.YES
+    )
+
+
+@pytest.mark.parametrize(
+    ("topic", "text", "hit"),
+    [
+        ("vm", "single-use VMs", True),
+        ("vm", "the environment", False),
+        ("ci", "circumstances", False),
+        ("ci", "runs in CI", True),
+        ("isolat", "isolated sessions", True),
+        ("isolat", "non-isolated", True),
+        ("egress", "regress tests", False),
+    ],
+)
+def test_topic_pattern(topic: str, text: str, hit: bool) -> None:
+    assert bool(topic_pattern(topic).search(text.casefold())) is hit
