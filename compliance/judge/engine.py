@@ -51,7 +51,7 @@ def _topic_found(an: Analysis, clause: Span, topic: re.Pattern[str],
     cs, ce = clause
     if topic.search(an.text, cs, ce):
         return True
-    if not lx.ANAPHOR.search(an.text, cs, ce):
+    if not lx.ANAPHOR.search(an.text, cs, ce) and not lx.ELIDED_SUBJECT.match(an.text, cs):
         return False
     if topic.search(an.text, 0, cs):
         return True
@@ -66,7 +66,10 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
         s, e = m.span()
         if s == e or an.mentioned(s, e):
             continue
-        fused = m.span("t") if "t" in pat.regex.groupindex and m.group("t") else (s, s)
+        if "t" in pat.regex.groupindex and m.group("t"):
+            fused = m.span("t")
+        else:  # a negated predicate's words are counted; a positive one's are its own
+            fused = (s, s) if pat.negated else (s, e)
         clause = an.clause_of(s)
         cs, ce = clause
         if e > ce:  # a pattern spanning clauses is judged on the whole span
@@ -80,7 +83,11 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             continue
         if an.hedged(clause) or lx.RESTRICTOR.search(text, e, ce):
             continue
-        odd = (an.negations(clause, fused) + int(flip)) % 2 == 1
+        if lx.TAKEN_BACK.match(text, ce):
+            continue
+        embedded = lx.EMBEDDED_SUBJECT.search(text, e, ce)
+        scope = (cs, embedded.start() if embedded else ce)
+        odd = (an.negations(scope, fused) + int(flip)) % 2 == 1
         if odd == pat.negated:
             return s, e
     return None

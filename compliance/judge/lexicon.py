@@ -19,12 +19,13 @@ def _re(pattern: str) -> re.Pattern[str]:
 
 #: Words and operators that reverse the polarity of what they scope over.
 NEGATOR = _re(
-    r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|cannot|zero|unable|"
+    r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|cannot|zero|unable|incapable|"
+    r"far from|"
     r"impossible|impossibility|prevents?|prevented|preventing|prevention|stops?|stopped|"
     r"stopping|blocks?|blocked|blocking|eliminates?|eliminated|eliminating|immune|impervious|"
     r"invulnerable|rules? out|ruled out|prohibits?|prohibited|forbids?|forbidden|precludes?|"
     r"precluded|defeats?|defeated|neutrali[sz]es?|neutrali[sz]ed|thwarts?|thwarted|"
-    r"protects? (?:\w+ )?(?:against|from)|protected (?:against|from)|protection (?:against|from)|"
+    r"protects? (?:\w+ ){0,3}?(?:against|from)|protected (?:against|from)|protection (?:against|from)|"
     r"defends? against|safe from|secure against|free (?:of|from)|inaccessible|unreachable)\b"
     r"|n['\u2019]t\b"
 )
@@ -47,7 +48,7 @@ HEDGE = _re(
     r"\b(?:reduc(?:e|es|ed|ing|tion)|lower(?:s|ed|ing)?|narrow(?:s|ed|ing)?|"
     r"limit(?:s|ed|ing)?|mitigat(?:e|es|ed|ing)|minimi[sz](?:e|es|ed|ing)|"
     r"help(?:s|ed|ing)?|designed to|intended to|aims? to|aimed at|meant to|tr(?:y|ies|ied) to|"
-    r"attempts? to|harder|more difficult|less likely|unlikely|partial(?:ly)?|mostly|largely|"
+    r"(?<!any )(?<!every )(?<!all )attempts? to|harder|more difficult|less likely|unlikely|partial(?:ly)?|mostly|largely|"
     r"most(?! (?:secure|safe|comprehensive|complete|robust|advanced|thorough|effective|"
     r"reliable|rigorous|powerful))|many|often|usually|typically|generally|may|might|"
     r"decreas(?:e|es|ed|ing)|constrain(?:s|ed|ing)?|restrict(?:s|ed|ing)?|"
@@ -82,8 +83,8 @@ CONCESSION = _re(
 #: Clause boundaries: punctuation, coordinators and subordinators that open a new clause.
 BOUNDARY = _re(
     r"[;\u2014\u2013]|:(?=\s)|\s-{1,2}\s|\(|\)"
-    r"|,?\s+(?=(?:but|yet|so|because|since|although|though|whereas|while|however|which|who|"
-    r"whereby|therefore|thus|hence|otherwise|that|and then|as long as|provided)\b)"
+    r"|(?<!\ball)(?<!\banything)(?<!\bnothing),?\s+(?=(?:but|yet|so|because|since|although|"
+    r"though|whereas|while|which|who|whereby|otherwise|that|and then|as long as|provided)\b)"
     r"|\s+(?:and|or)\s+(?=(?:is|are|was|were|can|cannot|can't|could|will|won't|would|never|"
     r"does|doesn't|do|don't|has|have|must|should|stays|remains|the|its|their|our|we|it|they|"
     r"there|all|every|no|nothing|none)\b)"
@@ -107,7 +108,7 @@ ANAPHOR = _re(r"\b(?:it|its|this|that|they|them|these|those|which|their|both|eac
 #: that runs to the end of the clause group (until a contrastive boundary).
 NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
     # negated reporting or commitment: "we do not claim", "never say", "does not mean"
-    r"(?:\bnot|n['\u2019]t|\bnever|\bno one|\bnobody|\bnor|\bno)\s+(?:\w+\s+){0,2}?"
+    r"(?:\bnot|\bcannot|n['\u2019]t|\bnever|\bno one|\bnobody|\bnor|\bno)\s+(?:\w+\s+){0,2}?"
     r"(?:claim(?:s|ed|ing)?|say(?:s|ing)?|said|state[sd]?|assert(?:s|ed)?|promis(?:e|es|ed)|"
     r"suggest(?:s|ed)?|impl(?:y|ies|ied)|mean(?:s|t)?|represent(?:s|ed)?|"
     r"advertis(?:e|es|ed)|describ(?:e|es|ed)|call(?:s|ed)?|tell(?:s)?|told|pretend(?:s|ed)?|"
@@ -160,3 +161,17 @@ QUOTE = re.compile(r"\"[^\"\n]{1,300}\"|(?<![\w])'[^'\n]{1,300}'(?![\w])")
 
 #: Where a mention region ends: a contrast opens a clause that is asserted again.
 CONTRAST = _re(r";|\u2014|,?\s+but\b|,?\s+however\b|,?\s+yet\b|\.\s")
+
+#: A pronoun subject after the predicate opens an embedded clause ("commands we did not
+#: intend"): negators from there on do not scope over the predicate.
+EMBEDDED_SUBJECT = _re(r"\b(?:we|you|they|i|he|she|where|when|whom|whose)\b")
+
+#: A clause that starts with a coordinated verb has the previous clause's subject
+#: ("Logs are complete and cannot be edited").
+ELIDED_SUBJECT = _re(
+    r"\s*(?:and|or|but|yet)\s+(?:is|are|was|were|can|cannot|could|will|won't|would|never|"
+    r"does|doesn't|do|don't|has|have|must|should|remains?|stays?|also|always)\b"
+)
+
+#: After a universal claim, a contrast that takes part of it back ("but not the output").
+TAKEN_BACK = _re(r"[\s,;]*(?:but|though) not\b")

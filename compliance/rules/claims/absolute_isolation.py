@@ -62,13 +62,17 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"(?:\w+\s+)?(?:isolation|separation|containment)\b"),
         pattern(r"\b(?:fully|completely|totally|perfectly|absolutely|entirely|100\s?%|"
                 r"hermetically|wholly)\s+(?:isolated|sandboxed|contained|separated|segregated|"
-                r"walled off|cut off from)\b"),
-        pattern(r"\b(?:isolation|separation|containment|the boundary)\s+(?:is|remains)\s+"
+                r"walled off|cut off from|sealed(?: off)?)\b"),
+        pattern(r"\b(?:isolation|separation|containment|the boundary)\b(?:\s+[\w']+){0,3}?"
+                r"\s+(?:is|remains)\s+"
                 r"(?:complete|absolute|total|perfect|guaranteed|unbreakable|airtight)\b"),
         pattern(r"\b(?:escape|breakout|break-out|escape)[- ]?proof\b|\b(?:unescapable|"
                 r"inescapable)\b"),
-        pattern(r"\b(?:escap(?:e|es|ed|ing)|break(?:s|ing)? out|breakouts?|break-outs?|"
-                r"cross(?:es|ing)? (?:the |that |this )?(?:isolation )?boundar(?:y|ies)|"
+        pattern(r"\b(?:escap(?:e|es|ed|ing)|break(?:s|ing)? out|breakouts?|break-outs?)\b",
+                negated=True, unless=DATA_SUBJECT),
+        pattern(r"\bboundar(?:y|ies)\b(?:\s+[\w']+){0,3}?\s+(?:be |been |is |are )?(?:crossed|"
+                r"breached|broken|penetrated|bypassed)\b", negated=True),
+        pattern(r"\b(?:cross(?:es|ing)? (?:the |that |this )?(?:isolation )?boundar(?:y|ies)|"
                 r"(?:reach|access|touch|affect|see)(?:es|s)? (?:the|its|our) host)\b",
                 negated=True, topic=BOUNDARY, unless=DATA_SUBJECT),
     )

@@ -8,7 +8,7 @@ from compliance.rules.claims.base import ClaimRule
 SYSTEM = (r"\b(?:agents?|sandbox(?:es)?|platform|environment|system|product|runtime|sessions?|"
           r"execution|setup|deployment|service|solution|infrastructure|it|everything|tool|"
           r"containers?|vms?|workspace|approach|design|architecture|pipeline)\b")
-MODAL = r"\b(?:can|could|will|would|able|possible|impossible|way|ever|capable)\b"
+MODAL = r"\b(?:can|cannot|could|will|would|able|possible|impossible|way|ever|capable)\b|n't\b"
 
 
 class AbsoluteSafetyClaim(ClaimRule):
@@ -80,4 +80,5 @@ class AbsoluteSafetyClaim(ClaimRule):
                 topic=SYSTEM, unless=r"\bsafer\b|\bmore secure\b|\bsafe to\b"),
         pattern(r"\b(?:harm|damage|hurt|endanger|hack|hacked|compromise|compromised|breach|"
                 r"breached|exploit|exploited|misuse|abuse)\b", negated=True, requires=MODAL),
+        pattern(r"\b(?:at risk|in danger|endangered|vulnerable)\b", negated=True, requires=MODAL),
     )

@@ -9,8 +9,8 @@ ALLOWLIST = (r"\b(?:allow[- ]?lists?|allow[- ]?listed|whitelists?|white[- ]?list
              r"egress (?:filter(?:s|ing)?|controls?|polic(?:y|ies)|rules?|proxy|proxies)|"
              r"network (?:polic(?:y|ies)|filter(?:s|ing)?|controls?|restrictions?|rules?)|"
              r"domain (?:lists?|filter(?:s|ing)?|restrictions?|rules?)|proxy|proxies|"
-             r"deny[- ]?lists?|block[- ]?lists?|approved (?:hosts|domains)|allowed (?:hosts|domains))"
-             r"\b")
+             r"deny[- ]?lists?|block[- ]?lists?|approved (?:hosts|domains)|"
+             r"allowed (?:hosts|domains))\b")
 
 
 class CompleteAllowlistClaim(ClaimRule):
@@ -71,4 +71,7 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"work(?:s|ed)? around|sneak(?:s)? (?:past|around|through)|route(?:s|d)? around|"
                 r"tunnel(?:s|ed)? (?:through|past|out)|slip(?:s)? (?:past|through))\b",
                 negated=True, topic=ALLOWLIST),
+        pattern(r"\b(?:every|all|any)\s+(?:[\w-]+\s+){0,2}?(?:destinations?|hosts?|domains?|"
+                r"traffic|connections?|requests?)\b(?:\s+[\w']+){0,3}?\s+(?:is|are|gets?|will be)"
+                r"\s+(?:blocked|denied|dropped|rejected|stopped|refused)\b", topic=ALLOWLIST),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
-LOGS = (r"\b(?:logs?|logged|logging|audit(?:ed|ing)?|audit (?:trail|log)s?|transcripts?|"
+LOGS = (r"\b(?:logs?|logged|logging|audit(?:ed|ing)?|audit (?:trail|log)s?|transcripts?|recordings?|"
         r"records?|recorded|telemetry|monitor(?:ed|ing)?|trails?|siem|we)\b")
 EVENTS = (r"(?:actions?|activit(?:y|ies)|commands?|tool calls?|steps?|requests?|changes?|events?|"
           r"operations?|keystrokes?|prompts?|sessions?|interactions?|file (?:reads?|writes?|"
@@ -64,15 +64,21 @@ class CompleteLogsClaim(ClaimRule):
         pattern(r"\b(?:complete|comprehensive|exhaustive|full|total|perfect|gap[- ]?free|"
                 r"100\s?%|end-to-end)\s+(?:\w+\s+)?(?:logs?|logging|audit (?:trails?|logs?)|"
                 r"records?|visibility|transcripts?|coverage|history|trace)\b"),
-        pattern(r"\b(?:logs?|logging|audit (?:trails?|logs?)|records?|transcripts?)\s+(?:is|are|"
+        pattern(r"\b(?:logs?|logging|audit (?:trails?|logs?)|records?|recordings?|transcripts?)\s+(?:is|are|"
                 r"remain)\s+(?:complete|comprehensive|exhaustive|total|perfect|gap[- ]?free)\b"),
         pattern(r"\b(?:every|each|all|any)(?: single)?\s+(?:[\w-]+\s+){0,2}?" + EVENTS +
                 r"\b[^,;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored)\b"),
         pattern(r"\b(?:log(?:s|ged)?|captur\w*|record\w*|track\w*|audit\w*|trace\w*)\s+"
                 r"(?:\w+\s+){0,2}?(?P<t>all|every|each|everything|any)\b(?!\s+(?:of )?(?:the )?"
                 r"(?:time|case|way))", topic=LOGS),
-        pattern(r"\bwithout (?:any )?exceptions?\b|\bnothing (?:\w+ ){0,2}?(?:goes |is |gets )?"
-                r"(?:unlogged|unrecorded|unaudited|missed|lost|untracked)\b", topic=LOGS),
+        pattern(r"\bwithout (?:any )?exceptions?\b", topic=LOGS),
+        pattern(r"\bnothing (?:\w+ ){0,4}?(?:goes |is |gets )?(?:unlogged|unrecorded|unaudited|"
+                r"untracked|unmonitored)\b|\bnothing (?:\w+ ){0,4}?(?:is |gets )?(?:missed|lost)\b"),
+        pattern(r"\b(?:fully|completely|comprehensively|exhaustively|always|100\s?%|entirely)\s+"
+                r"(?:logged|recorded|captured|audited|monitored|tracked|traced)\b"),
+        pattern(r"\b(?:is|are)\s+(?:the |our |your |all )?(?:logs?|logging|audit (?:trails?|logs?)|"
+                r"records?|transcripts?)\s+(?:complete|comprehensive|exhaustive|total|perfect|"
+                r"gap[- ]?free|tamper[- ]?proof|immutable)\b"),
         pattern(r"\breconstruct\w*\s+(?:\w+\s+){0,4}?(?:completely|fully|exactly|perfectly|"
                 r"entirely|in full)\b|\b(?:completely|fully|exactly|perfectly|entirely)\s+"
                 r"reconstruct\w*\b|\breconstruct\w*\s+(?:any|every|all)\s+(?:\w+\s+)?"

@@ -61,15 +61,16 @@ class HiddenSecretsClaim(ClaimRule):
     instead = ('"Long-lived credentials stay outside the agent environment; the secrets inside it '
                'are readable by any command the agent runs, so they are scoped and short-lived."')
     patterns = (
-        pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,5}?\s+(?:is |are |remain |stay |kept |"
+        pattern(r"\b" + SECRET + r"\b(?:[\s,]+[\w'-]+){0,5}?[\s,]+(?:is |are |remain |stay |kept |"
                 r"be )?(?P<t>hidden|invisible|inaccessible|concealed|masked|redacted|shielded|"
                 r"sealed off|walled off|out of (?:the agent's |its )?reach|unreadable|unavailable|"
                 r"not (?:visible|readable|accessible|exposed|available|shown|revealed))\b",
                 unless=NOT_AGENT_VIEW),
         pattern(r"\b" + PERCEIVE + r"\b(?:\s+[\w'-]+){0,4}?\s+" + SECRET + r"\b", negated=True),
         pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,5}?\s+(?:exposed|visible|readable|"
-                r"available|accessible|seen|read|shown|revealed|leaked|passed|given)\s+"
-                r"(?:to|by) (?:the |any |an )?(?:agent|model|ai|llm|it|agents|sandbox|process)",
+                r"available|accessible|seen|read|shown|revealed|leaked|passed|given|reach|reaches|"
+                r"get to|gets to|make it to|end up with|end up in)\s+(?:(?:to|by|in|with)\s+)?"
+                r"(?:the |any |an )?(?:agent|model|ai|llm|it|agents|sandbox|process)",
                 negated=True),
         pattern(r"\b(?:hide|hides|mask|masks|conceal|conceals|shield|shields)\s+(?:all |every |"
                 r"the |our |any )?" + SECRET + r"\s+from\b"),

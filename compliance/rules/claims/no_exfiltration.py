@@ -63,5 +63,11 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
         pattern(r"\b(?:exfiltrat\w*|data (?:leakage|leaks?|loss|egress|theft)|leakage)\b",
                 negated=True),
         pattern(r"\b(?:air[- ]?gapped|(?:fully|completely|totally|entirely|100\s?%) "
-                r"(?:offline|disconnected|cut off))\b"),
+                r"(?:offline|disconnected))\b"),
+        pattern(DATA + r"(?:\s+[\w']+){0,3}?\s+(?:stays?|remains?|is kept|are kept|kept)\s+"
+                r"(?:inside|within|in-house|on[- ]prem\w*|private|local)\b"),
+        pattern(r"\b(?:send|sends|upload|uploads|transmit|transmits|copy|copies|post|posts|move|"
+                r"moves|ship|ships|take|takes)\s+(?:[\w']+\s+){0,3}?(?:out|outside|anywhere|"
+                r"externally|to the internet|off[- ]site|beyond|elsewhere)\b",
+                negated=True, topic=DATA),
     )

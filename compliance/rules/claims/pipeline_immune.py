@@ -57,11 +57,16 @@ class PipelineImmuneClaim(ClaimRule):
     patterns = (
         pattern(r"\b(?P<t>immune|impervious|invulnerable|insulated|safe|protected|shielded|"
                 r"isolated)\s+(?:from|to|against)\b", topic=PIPELINE),
-        pattern(r"\b(?:affect(?:s|ed)?|touch(?:es|ed)?|modif(?:y|ies|ied)|alter(?:s|ed)?|"
-                r"compromis(?:e|es|ed)|tamper(?:s|ed)?(?: with)?|hijack(?:s|ed)?|poison(?:s|ed)?|"
-                r"trigger(?:s|ed)?|run|runs|execute[sd]?|subvert(?:s|ed)?|inject(?:s|ed)? into|"
-                r"influence[sd]?|interfere[sd]? with|change|changes|edit|edits)\b",
+        pattern(r"\b(?:affect(?:s|ed|ing)?|touch(?:es|ed|ing)?|modif(?:y|ies|ied|ying)|"
+                r"alter(?:s|ed|ing)?|compromis(?:e|es|ed|ing)|tamper(?:s|ed|ing)?(?: with)?|"
+                r"hijack(?:s|ed|ing)?|poison(?:s|ed|ing)?|trigger(?:s|ed|ing)?|"
+                r"subvert(?:s|ed|ing)?|inject(?:s|ed|ing)? into|influenc(?:e|es|ed|ing)|"
+                r"interfer(?:e|es|ed|ing) with|change|changes|changing|edit|edits|editing)\b",
                 negated=True, topic=PIPELINE),
+        pattern(r"\b(?:workflows?|changes?|edits?|pipelines?|builds?|jobs?|workflow files?|they|"
+                r"it|these)\b"
+                r"(?:\s+[\w']+){0,5}?\s+(?:run|runs|execute[sd]?|trigger(?:s|ed)?|start|starts|"
+                r"fire|fires)\b", negated=True, topic=PIPELINE),
         pattern(r"\b(?:malicious|harmful|unsafe|untrusted|rogue|unapproved) (?:workflow|pipeline|"
                 r"ci) (?:changes?|edits?|modifications?|files?|runs?)\b", negated=True),
     )

@@ -58,4 +58,6 @@ class SandboxStopsPromptInjectionClaim(ClaimRule):
         pattern(r"\b(?P<t>(?:immune|impervious|invulnerable|proof)\s+(?:to|against)\s+"
                 r"(?:\w+\s+){0,2}?(?:injection|manipulation))\b"),
         pattern(r"\binjection[- ]proof\b"),
+        pattern(INJECTION + r"(?:\s+[\w']+){0,4}?\s+(?:harmless|ineffective|toothless|irrelevant|"
+                r"moot|a non-issue|powerless|neutered|defused)\b"),
     )
