@@ -16,6 +16,7 @@ from compliance import __version__
 #: Command name -> "module:object". Listed explicitly; no import magic.
 COMMANDS: dict[str, str] = {
     "answer": "compliance.commands.answer:answer",
+    "build": "compliance.commands.build:build",
     "check": "compliance.commands.check:check",
     "evidence": "compliance.commands.evidence:evidence",
     "rules": "compliance.commands.rules:rules",

@@ -32,7 +32,12 @@ from compliance.render.context import (
 from compliance.render.pack import sha256
 from compliance.render.stance import build_stance
 
-NO_CHECK = "No configuration check verified this claim."
+NO_CHECK = "No configuration check over its evidence files verified the claim."
+DEFAULT_REASON = {
+    Verdict.VERIFIED: "The configuration checks over its evidence files verified the claim.",
+    Verdict.REFUTED: "A configuration check over its evidence files refuted the claim.",
+    Verdict.UNVERIFIED: NO_CHECK,
+}
 MISSING = "missing"
 
 
@@ -44,7 +49,7 @@ def verdict_of(raw: Any) -> tuple[Verdict, str]:
     message = raw.get("message", "") if isinstance(raw, dict) else getattr(raw, "message", "")
     word = str(getattr(status, "value", status)).upper()
     verdict = Verdict(word) if word in Verdict.__members__ else Verdict.UNVERIFIED
-    return verdict, str(message or "")
+    return verdict, str(message or "") or DEFAULT_REASON[verdict]
 
 
 def finding_view(d: Diagnostic) -> FindingView:
@@ -128,7 +133,14 @@ def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
     if model is None:
         raise ValueError("build_context needs a model that loaded")
     result = checked.result
-    verdicts = {c.id: verdict_of(result.verdicts.get(c.id)) for c in model.controls}
+    given: dict[str, Any] = result.verdicts
+    if not given:
+        # The check stage does not fill CheckResult.verdicts yet; run the same
+        # configuration checks the questionnaire drafter runs (one shared place).
+        from compliance.questionnaire.verdicts import control_verdicts
+
+        given = dict(control_verdicts(model, checked.workspace.root, {}))
+    verdicts = {c.id: verdict_of(given.get(c.id)) for c in model.controls}
     owners = _Owners.of(checked)
     per_control: dict[str, list[FindingView]] = {c.id: [] for c in model.controls}
     other: list[FindingView] = []

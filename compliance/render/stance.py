@@ -33,7 +33,8 @@ def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]]) -> Stan
     refuted: list[str] = []
     planned: list[str] = []
     limit_ids: list[str] = []
-    for control in model.controls:
+    order = list(Layer)
+    for control in sorted(model.controls, key=lambda c: order.index(c.layer)):
         verdict, reason = verdicts[control.id]
         because = f" {reason.strip()}" if reason.strip() else ""
         name = f"{control.id} {control.title}"

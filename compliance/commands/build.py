@@ -1,0 +1,112 @@
+"""`compliance build`: check, then write the stance, report HTML/PDF, evidence pack, findings."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from pathlib import Path
+
+import click
+
+from compliance.commands.options import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    color_for,
+    fail_unreadable,
+    workspace_argument,
+)
+
+
+class _Progress:
+    """One overwritten status line on stderr, only when stderr is a terminal."""
+
+    def __init__(self) -> None:
+        self.enabled = color_for(sys.stderr)
+
+    def __call__(self, message: str) -> None:
+        if self.enabled:
+            sys.stderr.write(f"\r\x1b[2Kbuilding: {message}...")
+            sys.stderr.flush()
+
+    def done(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\r\x1b[2K")
+            sys.stderr.flush()
+
+
+@click.command("build")
+@workspace_argument
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(file_okay=False),
+    default="out",
+    show_default=True,
+    help="Folder to write the outputs into.",
+)
+@click.option(
+    "--allow-findings",
+    is_flag=True,
+    help="Build even when the checks report errors; every output then states "
+    "the open findings on its first page.",
+)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors, like check --strict.")
+@click.option(
+    "--today",
+    type=click.DateTime(["%Y-%m-%d"]),
+    default=None,
+    help="Check as of this date (YYYY-MM-DD) instead of today.",
+)
+def build(
+    workspace: str, out: str, allow_findings: bool, strict: bool, today: dt.datetime | None
+) -> None:
+    """Check WORKSPACE, then write what customers and auditors receive into --out.
+
+    \b
+    Outputs (all or nothing; a failed build leaves the previous ones):
+      stance.md          the defensible summary, then its limits and gaps
+      report.html        the audit report, one standalone file
+      report.pdf         the same report as tagged PDF/A-3u, manifest attached
+      evidence-pack.zip  model, findings, evidence files, report and manifest.json
+      findings.json      the check results
+    With errors nothing is written and the exit code is 1, unless --allow-findings.
+    Two builds of the same workspace on the same day give identical bytes.
+
+    \b
+    Examples:
+      compliance build --out out
+      compliance build path/to/ws --out dist/audit --allow-findings
+    """
+    from compliance.diagnostics import UserError
+    from compliance.formats import emit
+    from compliance.pipeline import load_and_check
+    from compliance.report import make_report
+
+    progress = _Progress()
+    progress("checking")
+    try:
+        checked = load_and_check(Path(workspace), today.date() if today else None, strict)
+    except UserError as exc:
+        progress.done()
+        fail_unreadable(exc.message, exc.diagnostics)
+        return
+    if not checked.ok and (not allow_findings or checked.workspace.model is None):
+        progress.done()
+        emit(make_report(checked), "text", sys.stdout, color=color_for(sys.stdout))
+        sys.stdout.write("nothing written: fix the errors above or use --allow-findings\n")
+        sys.exit(EXIT_FINDINGS)
+
+    from compliance.render.build import OUTPUTS
+    from compliance.render.build import build as render_build
+
+    try:
+        render_build(checked, Path(out), forced=not checked.ok, progress=progress)
+    except UserError as exc:
+        progress.done()
+        fail_unreadable(exc.message, exc.diagnostics)
+        return
+    progress.done()
+    if checked.result.findings:
+        emit(make_report(checked), "text", sys.stdout, color=color_for(sys.stdout))
+    sys.stdout.write(f"wrote {', '.join(OUTPUTS)} to {out}\n")
+    sys.exit(EXIT_FINDINGS if not checked.ok else EXIT_OK)
