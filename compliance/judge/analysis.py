@@ -19,6 +19,9 @@ _TRANSLATE = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d
                             "\u00a0": " ", "\u2010": "-", "\u2011": "-"})
 
 Span = tuple[int, int]
+#: "may"/"might" after a predicate usually sit in a relative clause ("every host an
+#: attacker might use"), so they hedge only what follows them.
+MODAL_HEDGES = frozenset({"may", "might"})
 
 
 def normalise(text: str) -> str:
@@ -93,9 +96,14 @@ class Analysis:
             and not self.mentioned(a, b)
         )
 
-    def hedged(self, clause: Span) -> bool:
+    def hedged(self, clause: Span, pos: int) -> bool:
+        """Does a hedge weaken a predicate at ``pos``? Modal hedges must come before it."""
         cs, ce = clause
-        return any(cs <= a < ce and not self.mentioned(a, b) for a, b in self.hedges)
+        return any(
+            cs <= a < ce and not self.mentioned(a, b)
+            and (a < pos or self.text[a:b] not in MODAL_HEDGES)
+            for a, b in self.hedges
+        )
 
 
 def _mention_regions(text: str, quotes: list[Span]) -> list[Span]:

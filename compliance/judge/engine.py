@@ -81,7 +81,7 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             continue
         if pat.unless is not None and pat.unless.search(text, cs, ce):
             continue
-        if an.hedged(clause) or lx.RESTRICTOR.search(text, e, ce):
+        if an.hedged(clause, s) or lx.RESTRICTOR.search(text, e, ce):
             continue
         if lx.TAKEN_BACK.match(text, ce):
             continue

@@ -78,7 +78,8 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"them |agents? |everything |you |us |your \w+ )?(?:safe|secure)\b"
                 r"(?!\s*(?:against|from|to\b|for\b|enough|than))",
                 topic=SYSTEM, unless=r"\bsafer\b|\bmore secure\b|\bsafe to\b"),
-        pattern(r"\b(?:harm|damage|hurt|endanger|hack|hacked|compromise|compromised|breach|"
+        pattern(r"\b(?:harm|harmed|damage|damaged|hurt|endanger|endangered|hack|hacked|compromise|"
+                r"compromised|breach|"
                 r"breached|exploit|exploited|misuse|abuse)\b", negated=True, requires=MODAL),
         pattern(r"\b(?:at risk|in danger|endangered|vulnerable)\b", negated=True, requires=MODAL),
     )
