@@ -178,7 +178,7 @@ def parse(text: str, display_path: str) -> EvidenceDoc:
                 _domains(doc, words[words.index("in") + 1:], physical, text)
                 continue
             if re.match(r"^[A-Za-z_]*DOMAINS?=\(", words[0]):
-                _domains(doc, [w.strip("()") for w in words], physical, text)
+                _domains(doc, [w.split("=(", 1)[-1].strip("()") for w in words], physical, text)
                 continue
             if prog in IPTABLES:
                 _iptables(doc, prog, words[1:], first)

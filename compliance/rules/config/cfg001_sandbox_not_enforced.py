@@ -14,27 +14,27 @@ from compliance.rules.config.verdict import Findings
 class SandboxNotEnforced(ConfigRule):
     """Flags a claim that shell commands always run in an OS sandbox when settings allow otherwise.
 
-    What it does:
-        Merges every Claude Code settings scope given (managed > CLI > local >
-        project > user) and requires ``sandbox.enabled: true``,
-        ``sandbox.failIfUnavailable: true`` and ``sandbox.allowUnsandboxedCommands: false``.
+    ## What it does
+    Merges every Claude Code settings scope given (managed > CLI > local >
+    project > user) and requires `sandbox.enabled: true`,
+    `sandbox.failIfUnavailable: true` and `sandbox.allowUnsandboxedCommands: false`.
 
-    Why is this bad?
-        The sandbox is off by default; when it cannot start, Claude Code "shows a
-        warning and runs commands unsandboxed" unless ``failIfUnavailable`` is
-        true; and ``allowUnsandboxedCommands`` (default true) lets a command retry
-        with ``dangerouslyDisableSandbox``. Any one of these makes "always" false.
+    ## Why is this bad?
+    The sandbox is off by default; when it cannot start, Claude Code "shows a
+    warning and runs commands unsandboxed" unless `failIfUnavailable` is
+    true; and `allowUnsandboxedCommands` (default true) lets a command retry
+    with `dangerouslyDisableSandbox`. Any one of these makes "always" false.
 
-    Example:
-        ``{"sandbox": {"enabled": true}}`` with the claim "commands always run sandboxed".
+    ## Example
+    `{"sandbox": {"enabled": true}}` with the claim "commands always run sandboxed".
 
-    Use instead:
-        Set all three keys in managed settings, or claim "commands run in the
-        sandbox when it is available".
+    ## Use instead
+    Set all three keys in managed settings, or claim "commands run in the
+    sandbox when it is available".
 
-    Sources:
-        Claude Code settings reference and "Sandboxing" (code.claude.com/docs/en/sandboxing):
-        "Sandboxing reduces risk but is not a complete isolation boundary".
+    ## Sources
+    Claude Code settings reference and "Sandboxing" (code.claude.com/docs/en/sandboxing):
+    "Sandboxing reduces risk but is not a complete isolation boundary".
     """
 
     code = "CFG001"

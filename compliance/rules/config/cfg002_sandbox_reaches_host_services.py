@@ -14,25 +14,25 @@ from compliance.rules.config.verdict import Findings
 class SandboxReachesHostServices(ConfigRule):
     """Flags a claim that the sandbox cannot reach host services when settings open a way out.
 
-    What it does:
-        Refutes the claim when the effective settings exclude docker, kubectl,
-        ssh (or similar) from the sandbox, allow the Docker socket or all Unix
-        sockets, enable the weaker nested sandbox, or leave the sandbox off.
+    ## What it does
+    Refutes the claim when the effective settings exclude docker, kubectl,
+    ssh (or similar) from the sandbox, allow the Docker socket or all Unix
+    sockets, enable the weaker nested sandbox, or leave the sandbox off.
 
-    Why is this bad?
-        An excluded command runs outside the sandbox; ``/var/run/docker.sock``
-        "effectively grants access to the host system"; a weaker nested sandbox
-        trades isolation for compatibility.
+    ## Why is this bad?
+    An excluded command runs outside the sandbox; `/var/run/docker.sock`
+    "effectively grants access to the host system"; a weaker nested sandbox
+    trades isolation for compatibility.
 
-    Example:
-        ``"excludedCommands": ["docker"]`` or ``"allowUnixSockets": ["/var/run/docker.sock"]``.
+    ## Example
+    `"excludedCommands": ["docker"]` or `"allowUnixSockets": ["/var/run/docker.sock"]`.
 
-    Use instead:
-        Keep these lists empty and run container tooling outside the agent's sandbox.
+    ## Use instead
+    Keep these lists empty and run container tooling outside the agent's sandbox.
 
-    Sources:
-        Claude Code "Sandboxing": "/var/run/docker.sock ... effectively grants access to
-        the host system".
+    ## Sources
+    Claude Code "Sandboxing": "/var/run/docker.sock ... effectively grants access to
+    the host system".
     """
 
     code = "CFG002"

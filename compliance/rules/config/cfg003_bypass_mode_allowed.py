@@ -16,31 +16,31 @@ BYPASS_FLAGS = ("--dangerously-skip-permissions", "--yolo",
 class BypassModeAllowed(ConfigRule):
     """Flags a claim that agents cannot run in bypass/YOLO mode when nothing enforces it.
 
-    What it does:
-        Claude Code: requires managed settings with
-        ``permissions.disableBypassPermissionsMode: "disable"`` and no scope with
-        ``defaultMode: "bypassPermissions"``. Codex: requires ``requirements.toml``
-        ``allowed_sandbox_modes`` without ``danger-full-access`` when any config or
-        launcher uses it. Scripts and dev-container commands must not pass
-        ``--dangerously-skip-permissions``, ``--yolo`` or ``danger-full-access``.
+    ## What it does
+    Claude Code: requires managed settings with
+    `permissions.disableBypassPermissionsMode: "disable"` and no scope with
+    `defaultMode: "bypassPermissions"`. Codex: requires `requirements.toml`
+    `allowed_sandbox_modes` without `danger-full-access` when any config or
+    launcher uses it. Scripts and dev-container commands must not pass
+    `--dangerously-skip-permissions`, `--yolo` or `danger-full-access`.
 
-    Why is this bad?
-        Bypass mode removes every permission prompt; only a managed setting stops a
-        user or a repository from turning it on. Codex ``--yolo`` means "No sandbox;
-        no prompts".
+    ## Why is this bad?
+    Bypass mode removes every permission prompt; only a managed setting stops a
+    user or a repository from turning it on. Codex `--yolo` means "No sandbox;
+    no prompts".
 
-    Example:
-        A project ``.claude/settings.json`` with ``"defaultMode": "bypassPermissions"``.
+    ## Example
+    A project `.claude/settings.json` with `"defaultMode": "bypassPermissions"`.
 
-    Use instead:
-        Ship ``disableBypassPermissionsMode: "disable"`` in managed settings and an
-        admin ``requirements.toml`` with ``allowed_sandbox_modes = ["read-only",
-        "workspace-write"]``.
+    ## Use instead
+    Ship `disableBypassPermissionsMode: "disable"` in managed settings and an
+    admin `requirements.toml` with `allowed_sandbox_modes = ["read-only",
+    "workspace-write"]`.
 
-    Sources:
-        Claude Code settings reference (``disableBypassPermissionsMode``); Codex
-        "Agent approvals & security" (``--yolo``: "No sandbox; no prompts") and
-        "Managed configuration" (``requirements.toml``).
+    ## Sources
+    Claude Code settings reference (`disableBypassPermissionsMode`); Codex
+    "Agent approvals & security" (`--yolo`: "No sandbox; no prompts") and
+    "Managed configuration" (`requirements.toml`).
     """
 
     code = "CFG003"

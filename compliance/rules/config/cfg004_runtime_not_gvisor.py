@@ -13,29 +13,29 @@ from compliance.rules.config.verdict import Findings
 class RuntimeNotGvisor(ConfigRule):
     """Flags a claim that agents run in gVisor when the workload does not select runsc.
 
-    What it does:
-        For each Kubernetes pod spec (Pod, workload template, agent-sandbox
-        ``SandboxTemplate``), requires a ``runtimeClassName`` whose RuntimeClass
-        ``handler`` is ``runsc``. For each ``docker run`` in a script, requires
-        ``--runtime=runsc`` or a daemon.json ``default-runtime`` of runsc.
+    ## What it does
+    For each Kubernetes pod spec (Pod, workload template, agent-sandbox
+    `SandboxTemplate`), requires a `runtimeClassName` whose RuntimeClass
+    `handler` is `runsc`. For each `docker run` in a script, requires
+    `--runtime=runsc` or a daemon.json `default-runtime` of runsc.
 
-    Why is this bad?
-        Without a runtime class the pod runs under the node's default runtime
-        (usually runc, a shared kernel). A RuntimeClass *named* "gvisor" proves
-        nothing until its handler is shown, so that case stays UNVERIFIED.
+    ## Why is this bad?
+    Without a runtime class the pod runs under the node's default runtime
+    (usually runc, a shared kernel). A RuntimeClass *named* "gvisor" proves
+    nothing until its handler is shown, so that case stays UNVERIFIED.
 
-    Example:
-        A pod spec with no ``runtimeClassName``; or ``docker run image`` with no
-        ``--runtime``.
+    ## Example
+    A pod spec with no `runtimeClassName`; or `docker run image` with no
+    `--runtime`.
 
-    Use instead:
-        ``runtimeClassName: gvisor`` plus the exported RuntimeClass ``{handler: runsc}``;
-        ``docker run --runtime=runsc``.
+    ## Use instead
+    `runtimeClassName: gvisor` plus the exported RuntimeClass `{handler: runsc}`;
+    `docker run --runtime=runsc`.
 
-    Sources:
-        gVisor docs: the runtime is registered in ``/etc/docker/daemon.json``
-        ``runtimes.runsc`` and selected with ``docker --runtime=runsc``, or in Kubernetes
-        with a ``RuntimeClass{handler: runsc}`` plus the pod's ``runtimeClassName``.
+    ## Sources
+    gVisor docs: the runtime is registered in `/etc/docker/daemon.json`
+    `runtimes.runsc` and selected with `docker --runtime=runsc`, or in Kubernetes
+    with a `RuntimeClass{handler: runsc}` plus the pod's `runtimeClassName`.
     """
 
     code = "CFG004"

@@ -18,27 +18,27 @@ from compliance.rules.config.verdict import Findings
 class RuntimeNotFirecracker(ConfigRule):
     """Flags a claim of Firecracker microVMs when the runtime or launcher says otherwise.
 
-    What it does:
-        Kubernetes: each pod spec's RuntimeClass must have a Firecracker-backed
-        handler (``kata-fc``, ``kata-firecracker``); ``runc``, ``runsc`` or
-        ``kata-qemu`` refute. Scripts: ``firecracker`` must be started by the
-        ``jailer``, not directly.
+    ## What it does
+    Kubernetes: each pod spec's RuntimeClass must have a Firecracker-backed
+    handler (`kata-fc`, `kata-firecracker`); `runc`, `runsc` or
+    `kata-qemu` refute. Scripts: `firecracker` must be started by the
+    `jailer`, not directly.
 
-    Why is this bad?
-        ``kata-qemu`` is a VM but not Firecracker; ``runsc`` is a user-space kernel;
-        Firecracker without the jailer runs without its chroot, namespaces and
-        dropped privileges.
+    ## Why is this bad?
+    `kata-qemu` is a VM but not Firecracker; `runsc` is a user-space kernel;
+    Firecracker without the jailer runs without its chroot, namespaces and
+    dropped privileges.
 
-    Example:
-        ``runtimeClassName: kata-fc`` whose RuntimeClass has ``handler: kata-qemu``.
+    ## Example
+    `runtimeClassName: kata-fc` whose RuntimeClass has `handler: kata-qemu`.
 
-    Use instead:
-        A RuntimeClass ``{handler: kata-fc}``; launch with ``jailer --exec-file
-        /usr/bin/firecracker --uid … --gid … --chroot-base-dir …``.
+    ## Use instead
+    A RuntimeClass `{handler: kata-fc}`; launch with `jailer --exec-file
+    /usr/bin/firecracker --uid … --gid … --chroot-base-dir …`.
 
-    Sources:
-        Firecracker docs: jailer ``--netns``, ``--uid/--gid``, ``--chroot-base-dir``;
-        "clears the environment". Kata Containers: ``runtimeClassName: kata-fc``.
+    ## Sources
+    Firecracker docs: jailer `--netns`, `--uid/--gid`, `--chroot-base-dir`;
+    "clears the environment". Kata Containers: `runtimeClassName: kata-fc`.
     """
 
     code = "CFG005"

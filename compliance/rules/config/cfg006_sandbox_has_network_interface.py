@@ -13,27 +13,27 @@ from compliance.rules.config.verdict import Findings
 class SandboxHasNetworkInterface(ConfigRule):
     """Flags a claim of no network interface when the VM or runsc is given one.
 
-    What it does:
-        Firecracker config: ``network-interfaces`` must be empty and
-        ``mmds-config`` unset. gVisor: every ``runsc`` invocation and every
-        runsc runtime in daemon.json must pass ``--network=none``.
+    ## What it does
+    Firecracker config: `network-interfaces` must be empty and
+    `mmds-config` unset. gVisor: every `runsc` invocation and every
+    runsc runtime in daemon.json must pass `--network=none`.
 
-    Why is this bad?
-        Each Firecracker ``network-interfaces`` entry is a TAP device on the host;
-        MMDS is a metadata channel to the host. runsc's default ``--network`` is
-        ``sandbox`` (its own netstack, with a NIC); ``host`` "decreases the isolation
-        to the host".
+    ## Why is this bad?
+    Each Firecracker `network-interfaces` entry is a TAP device on the host;
+    MMDS is a metadata channel to the host. runsc's default `--network` is
+    `sandbox` (its own netstack, with a NIC); `host` "decreases the isolation
+    to the host".
 
-    Example:
-        ``"network-interfaces": [{"iface_id": "eth0", "host_dev_name": "tap0"}]``.
+    ## Example
+    `"network-interfaces": [{"iface_id": "eth0", "host_dev_name": "tap0"}]`.
 
-    Use instead:
-        ``"network-interfaces": []`` and no ``mmds-config``; ``runsc --network=none``.
+    ## Use instead
+    `"network-interfaces": []` and no `mmds-config`; `runsc --network=none`.
 
-    Sources:
-        Firecracker ``--config-file`` docs: ``network-interfaces: []`` means no NIC;
-        ``vsock`` and ``mmds-config`` are further host channels. gVisor: ``none``
-        will "completely isolate… still contain a loopback".
+    ## Sources
+    Firecracker `--config-file` docs: `network-interfaces: []` means no NIC;
+    `vsock` and `mmds-config` are further host channels. gVisor: `none`
+    will "completely isolate… still contain a loopback".
     """
 
     code = "CFG006"

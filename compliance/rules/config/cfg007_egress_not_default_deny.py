@@ -15,28 +15,28 @@ _FIREWALL_WORDS = ("firewall", "iptables", "nft ", "ufw ")
 class EgressNotDefaultDeny(ConfigRule):
     """Flags a default-deny egress claim the dev container and its firewall script do not support.
 
-    What it does:
-        devcontainer.json: a lifecycle command (``postStartCommand`` etc.) must run
-        the firewall, and ``runArgs`` must not contain ``--network=host`` or
-        ``--privileged``. Firewall script: the OUTPUT chain's policy must be DROP
-        (and not set back to ACCEPT later) or its last rule a catch-all REJECT/DROP.
+    ## What it does
+    devcontainer.json: a lifecycle command (`postStartCommand` etc.) must run
+    the firewall, and `runArgs` must not contain `--network=host` or
+    `--privileged`. Firewall script: the OUTPUT chain's policy must be DROP
+    (and not set back to ACCEPT later) or its last rule a catch-all REJECT/DROP.
 
-    Why is this bad?
-        With host networking the container's iptables rules do not govern the
-        host's interfaces; a privileged container can undo them; a script that is
-        never run, or ends with an ACCEPT policy, denies nothing.
+    ## Why is this bad?
+    With host networking the container's iptables rules do not govern the
+    host's interfaces; a privileged container can undo them; a script that is
+    never run, or ends with an ACCEPT policy, denies nothing.
 
-    Example:
-        ``"runArgs": ["--network=host"]``; a script with ``iptables -P OUTPUT ACCEPT``.
+    ## Example
+    `"runArgs": ["--network=host"]`; a script with `iptables -P OUTPUT ACCEPT`.
 
-    Use instead:
-        ``"postStartCommand": "sudo /usr/local/bin/init-firewall.sh"`` with
-        ``iptables -P OUTPUT DROP`` and a final ``iptables -A OUTPUT -j REJECT``.
+    ## Use instead
+    `"postStartCommand": "sudo /usr/local/bin/init-firewall.sh"` with
+    `iptables -P OUTPUT DROP` and a final `iptables -A OUTPUT -j REJECT`.
 
-    Sources:
-        anthropics/claude-code ``.devcontainer/``: "DROP policies plus a final REJECT";
-        the docs' caveat that dev containers "do not prevent a malicious project from
-        exfiltrating anything accessible inside the container".
+    ## Sources
+    anthropics/claude-code `.devcontainer/`: "DROP policies plus a final REJECT";
+    the docs' caveat that dev containers "do not prevent a malicious project from
+    exfiltrating anything accessible inside the container".
     """
 
     code = "CFG007"

@@ -18,31 +18,31 @@ def _ports(value: str) -> set[str]:
 class EgressAllowlistTooBroad(ConfigRule):
     """Flags a registries-and-model-API-only claim when the allowlist reaches further.
 
-    What it does:
-        Reads the firewall script's allowed domains, GitHub ``/meta`` ranges and
-        ACCEPT rules, and Claude Code's merged ``sandbox.network.allowedDomains``.
-        Refutes on any host that is neither a package registry nor a model API
-        (sharper message for write-capable services such as Slack, Notion, Sentry,
-        all of GitHub), on ``--dport 22``, and on UDP/TCP 53 accepted to any host.
+    ## What it does
+    Reads the firewall script's allowed domains, GitHub `/meta` ranges and
+    ACCEPT rules, and Claude Code's merged `sandbox.network.allowedDomains`.
+    Refutes on any host that is neither a package registry nor a model API
+    (sharper message for write-capable services such as Slack, Notion, Sentry,
+    all of GitHub), on `--dport 22`, and on UDP/TCP 53 accepted to any host.
 
-    Why is this bad?
-        Every allowed host receives whatever the agent sends it; DNS to any
-        resolver is a tunnel; SSH to any host is a push channel.
+    ## Why is this bad?
+    Every allowed host receives whatever the agent sends it; DNS to any
+    resolver is a tunnel; SSH to any host is a push channel.
 
-    Example:
-        ``iptables -A OUTPUT -p udp --dport 53 -j ACCEPT`` (no ``-d``), or
-        ``"allowedDomains": ["github.com"]``.
+    ## Example
+    `iptables -A OUTPUT -p udp --dport 53 -j ACCEPT` (no `-d`), or
+    `"allowedDomains": ["github.com"]`.
 
-    Use instead:
-        Allow DNS only to the container's resolver (``-d 127.0.0.11``), drop port 22,
-        list only registries and the model API, or reword the claim to name what is
-        allowed.
+    ## Use instead
+    Allow DNS only to the container's resolver (`-d 127.0.0.11`), drop port 22,
+    list only registries and the model API, or reword the claim to name what is
+    allowed.
 
-    Sources:
-        anthropics/claude-code ``init-firewall.sh`` "also allows outbound UDP/53 and
-        TCP/22 to any host"; Copilot firewall docs: "should not be considered a
-        comprehensive security solution"; Claude Code allow decisions use "the
-        client-supplied hostname without inspecting TLS".
+    ## Sources
+    anthropics/claude-code `init-firewall.sh` "also allows outbound UDP/53 and
+    TCP/22 to any host"; Copilot firewall docs: "should not be considered a
+    comprehensive security solution"; Claude Code allow decisions use "the
+    client-supplied hostname without inspecting TLS".
     """
 
     code = "CFG008"

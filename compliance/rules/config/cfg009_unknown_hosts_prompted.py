@@ -16,28 +16,28 @@ MANAGED_ONLY = "sandbox.network.allowManagedDomainsOnly"
 class UnknownHostsPrompted(ConfigRule):
     """Flags a "blocked, not prompted" claim when a non-listed host can still be approved.
 
-    What it does:
-        Requires ``sandbox.network.strictAllowlist: true`` in user or managed
-        settings, or ``allowManagedDomainsOnly: true`` in managed settings. The same
-        keys in a project or local file are ignored (and named in the reasons). Any
-        ``defaultMode: "bypassPermissions"`` refutes.
+    ## What it does
+    Requires `sandbox.network.strictAllowlist: true` in user or managed
+    settings, or `allowManagedDomainsOnly: true` in managed settings. The same
+    keys in a project or local file are ignored (and named in the reasons). Any
+    `defaultMode: "bypassPermissions"` refutes.
 
-    Why is this bad?
-        Without these keys a request to a non-listed host asks the user, who can
-        say yes; "A repository can't turn it on or off"; bypass mode allows
-        non-listed hosts outright.
+    ## Why is this bad?
+    Without these keys a request to a non-listed host asks the user, who can
+    say yes; "A repository can't turn it on or off"; bypass mode allows
+    non-listed hosts outright.
 
-    Example:
-        ``.claude/settings.json`` (project) with ``"strictAllowlist": true``.
+    ## Example
+    `.claude/settings.json` (project) with `"strictAllowlist": true`.
 
-    Use instead:
-        Set ``strictAllowlist`` in managed (or user) settings, or
-        ``allowManagedDomainsOnly`` in managed settings.
+    ## Use instead
+    Set `strictAllowlist` in managed (or user) settings, or
+    `allowManagedDomainsOnly` in managed settings.
 
-    Sources:
-        Claude Code settings reference: ``strictAllowlist`` "can only be set in user or
-        managed settings ('A repository can't turn it on or off')";
-        ``allowManagedDomainsOnly`` is managed-only.
+    ## Sources
+    Claude Code settings reference: `strictAllowlist` "can only be set in user or
+    managed settings ('A repository can't turn it on or off')";
+    `allowManagedDomainsOnly` is managed-only.
     """
 
     code = "CFG009"

@@ -12,28 +12,28 @@ from compliance.rules.config.verdict import Findings
 class CodexNetworkEnabled(ConfigRule):
     """Flags a "Codex runs without network" claim when its config opens a network path.
 
-    What it does:
-        In ``config.toml`` (top level and every ``[profiles.*]``): refutes on
-        ``[sandbox_workspace_write] network_access = true``, ``sandbox_mode`` or
-        ``default_permissions`` of danger-full-access, ``web_search = "live"``,
-        ``[permissions.*]`` profiles with network rules, and any ``[mcp_servers.*]``
-        (a ``url`` server is remote; a command server runs outside the shell sandbox).
+    ## What it does
+    In `config.toml` (top level and every `[profiles.*]`): refutes on
+    `[sandbox_workspace_write] network_access = true`, `sandbox_mode` or
+    `default_permissions` of danger-full-access, `web_search = "live"`,
+    `[permissions.*]` profiles with network rules, and any `[mcp_servers.*]`
+    (a `url` server is remote; a command server runs outside the shell sandbox).
 
-    Why is this bad?
-        Each of these lets data leave through a path the sandbox does not cover.
-        Note that ``approval_policy = "on-request"`` still lets a human approve a
-        command outside the sandbox; the verdict says so.
+    ## Why is this bad?
+    Each of these lets data leave through a path the sandbox does not cover.
+    Note that `approval_policy = "on-request"` still lets a human approve a
+    command outside the sandbox; the verdict says so.
 
-    Example:
-        ``[mcp_servers.linear-server] url = "https://mcp.linear.app/mcp"``.
+    ## Example
+    `[mcp_servers.linear-server] url = "https://mcp.linear.app/mcp"`.
 
-    Use instead:
-        ``network_access = false``, ``web_search = "disabled"``, no MCP servers, or a
-        claim that names the allowed channels.
+    ## Use instead
+    `network_access = false`, `web_search = "disabled"`, no MCP servers, or a
+    claim that names the allowed channels.
 
-    Sources:
-        Codex "Configuration Reference" and "Agent internet access":
-        ``[sandbox_workspace_write] network_access`` defaults to false.
+    ## Sources
+    Codex "Configuration Reference" and "Agent internet access":
+    `[sandbox_workspace_write] network_access` defaults to false.
     """
 
     code = "CFG010"

@@ -21,26 +21,26 @@ def outside_repo(path: str) -> bool:
 class WritesOutsideRepo(ConfigRule):
     """Flags a repository-only claim when write roots, trust or MCP servers reach further.
 
-    What it does:
-        Claude Code: ``sandbox.filesystem.allowWrite`` and
-        ``permissions.additionalDirectories`` entries outside the repository. Codex:
-        ``writable_roots``, a ``[projects."<home>"]`` with ``trust_level = "trusted"``,
-        ``danger-full-access``, and filesystem MCP servers given a home path.
+    ## What it does
+    Claude Code: `sandbox.filesystem.allowWrite` and
+    `permissions.additionalDirectories` entries outside the repository. Codex:
+    `writable_roots`, a `[projects."<home>"]` with `trust_level = "trusted"`,
+    `danger-full-access`, and filesystem MCP servers given a home path.
 
-    Why is this bad?
-        A session started in a trusted home directory makes all of home the
-        writable workspace; MCP servers run outside the shell sandbox with the
-        user's rights.
+    ## Why is this bad?
+    A session started in a trusted home directory makes all of home the
+    writable workspace; MCP servers run outside the shell sandbox with the
+    user's rights.
 
-    Example:
-        ``[projects."/home/dev"] trust_level = "trusted"``.
+    ## Example
+    `[projects."/home/dev"] trust_level = "trusted"`.
 
-    Use instead:
-        Trust only repository paths; keep write roots inside the repository.
+    ## Use instead
+    Trust only repository paths; keep write roots inside the repository.
 
-    Sources:
-        Codex "Configuration Reference": ``writable_roots`` adds write paths;
-        ``.codex/config.toml`` loads "only when you trust the project".
+    ## Sources
+    Codex "Configuration Reference": `writable_roots` adds write paths;
+    `.codex/config.toml` loads "only when you trust the project".
     """
 
     code = "CFG011"

@@ -13,29 +13,29 @@ from compliance.rules.config.verdict import Findings
 class CopilotEgressUnfirewalled(ConfigRule):
     """Flags a "Copilot's egress is firewalled" claim; the firewall itself has no export.
 
-    What it does:
-        Reads ``copilot-setup-steps.yml``: any ``run`` step using the network
-        (curl, wget, apt-get, pip, npm, git clone, ...) or any secret refutes the
-        claim, because the firewall does not apply to setup steps. The firewall's
-        on/off switch, recommended list and custom list live in the repository's
-        settings UI with no file export, so the best verdict is UNVERIFIED.
+    ## What it does
+    Reads `copilot-setup-steps.yml`: any `run` step using the network
+    (curl, wget, apt-get, pip, npm, git clone, ...) or any secret refutes the
+    claim, because the firewall does not apply to setup steps. The firewall's
+    on/off switch, recommended list and custom list live in the repository's
+    settings UI with no file export, so the best verdict is UNVERIFIED.
 
-    Why is this bad?
-        Setup steps run before the firewall, with the ``copilot`` environment's
-        secrets; MCP servers are outside it too.
+    ## Why is this bad?
+    Setup steps run before the firewall, with the `copilot` environment's
+    secrets; MCP servers are outside it too.
 
-    Example:
-        ``run: wget -O /tmp/tool https://…`` in the ``copilot-setup-steps`` job.
+    ## Example
+    `run: wget -O /tmp/tool https://…` in the `copilot-setup-steps` job.
 
-    Use instead:
-        Claim "the agent phase is firewalled; setup steps and MCP servers are not",
-        and keep secrets out of setup steps.
+    ## Use instead
+    Claim "the agent phase is firewalled; setup steps and MCP servers are not",
+    and keep secrets out of setup steps.
 
-    Sources:
-        GitHub, "Customizing or disabling the firewall for GitHub Copilot coding agent":
-        the firewall "does not apply to Model Context Protocol (MCP) servers or processes
-        started in configured Copilot setup steps"; "should not be considered a
-        comprehensive security solution".
+    ## Sources
+    GitHub, "Customizing or disabling the firewall for GitHub Copilot coding agent":
+    the firewall "does not apply to Model Context Protocol (MCP) servers or processes
+    started in configured Copilot setup steps"; "should not be considered a
+    comprehensive security solution".
     """
 
     code = "CFG012"

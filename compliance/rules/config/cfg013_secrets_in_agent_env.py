@@ -17,29 +17,29 @@ AGENT_ACTIONS = ("anthropics/claude-code-action", "openai/codex-action")
 class SecretsInAgentEnv(ConfigRule):
     """Flags a no-long-lived-secrets claim when a secret reaches the agent's environment.
 
-    What it does:
-        devcontainer ``remoteEnv``/``containerEnv`` entries named like secrets
-        (``*_API_KEY``, ``*_TOKEN``, ...) and mounts of ``.ssh``, ``.aws``, gh config,
-        ``.kube``…; Claude Code ``env`` secrets; ``copilot-setup-steps`` secrets
-        and writes to ``$GITHUB_ENV``; static ``anthropic_api_key`` inputs to agent
-        actions; Kubernetes container ``env`` secrets.
+    ## What it does
+    devcontainer `remoteEnv`/`containerEnv` entries named like secrets
+    (`*_API_KEY`, `*_TOKEN`, ...) and mounts of `.ssh`, `.aws`, gh config,
+    `.kube`…; Claude Code `env` secrets; `copilot-setup-steps` secrets
+    and writes to `$GITHUB_ENV`; static `anthropic_api_key` inputs to agent
+    actions; Kubernetes container `env` secrets.
 
-    Why is this bad?
-        Environment variables are readable by any command the agent runs; a mounted
-        credential directory is a file the agent can read and send.
+    ## Why is this bad?
+    Environment variables are readable by any command the agent runs; a mounted
+    credential directory is a file the agent can read and send.
 
-    Example:
-        ``"remoteEnv": {"GH_TOKEN": "${localEnv:GH_TOKEN}"}``;
-        ``anthropic_api_key: ${{ secrets.ANTHROPIC_API_KEY }}``.
+    ## Example
+    `"remoteEnv": {"GH_TOKEN": "${localEnv:GH_TOKEN}"}`;
+    `anthropic_api_key: ${{ secrets.ANTHROPIC_API_KEY }}`.
 
-    Use instead:
-        Short-lived credentials (OIDC federation, GITHUB_TOKEN), injected by a proxy
-        outside the agent's reach.
+    ## Use instead
+    Short-lived credentials (OIDC federation, GITHUB_TOKEN), injected by a proxy
+    outside the agent's reach.
 
-    Sources:
-        Claude Code cloud: environment variables are "visible to anyone using the
-        environment"; Copilot: "Agent env vars and secrets come from the copilot
-        environment".
+    ## Sources
+    Claude Code cloud: environment variables are "visible to anyone using the
+    environment"; Copilot: "Agent env vars and secrets come from the copilot
+    environment".
     """
 
     code = "CFG013"

@@ -24,27 +24,27 @@ def _covers(entry: str, target: str) -> bool:
 class CredentialFilesReadable(ConfigRule):
     """Flags a claim that the agent cannot read credential files when only tool rules deny them.
 
-    What it does:
-        Requires the sandbox to be enabled and ``sandbox.filesystem.denyRead`` (or
-        ``sandbox.credentials.files`` with mode deny/mask) to cover ``~/.ssh``,
-        ``~/.aws`` and ``.env``. ``permissions.deny`` ``Read(...)`` rules alone
-        refute the claim, and are named in the reasons.
+    ## What it does
+    Requires the sandbox to be enabled and `sandbox.filesystem.denyRead` (or
+    `sandbox.credentials.files` with mode deny/mask) to cover `~/.ssh`,
+    `~/.aws` and `.env`. `permissions.deny` `Read(...)` rules alone
+    refute the claim, and are named in the reasons.
 
-    Why is this bad?
-        Read/Edit deny rules "don't apply to arbitrary subprocesses": ``cat ~/.ssh/id_rsa``
-        in Bash is not a Read tool call. The sandbox's default read policy
-        "includes credential files such as ``~/.aws/credentials``".
+    ## Why is this bad?
+    Read/Edit deny rules "don't apply to arbitrary subprocesses": `cat ~/.ssh/id_rsa`
+    in Bash is not a Read tool call. The sandbox's default read policy
+    "includes credential files such as `~/.aws/credentials`".
 
-    Example:
-        ``"permissions": {"deny": ["Read(~/.ssh/**)"]}`` with no ``denyRead``.
+    ## Example
+    `"permissions": {"deny": ["Read(~/.ssh/**)"]}` with no `denyRead`.
 
-    Use instead:
-        ``"sandbox": {"enabled": true, "filesystem": {"denyRead": ["~/.ssh", "~/.aws",
-        ".env"]}}``.
+    ## Use instead
+    `"sandbox": {"enabled": true, "filesystem": {"denyRead": ["~/.ssh", "~/.aws",
+    ".env"]}}`.
 
-    Sources:
-        Claude Code settings reference: Read/Edit deny rules "don't apply to arbitrary
-        subprocesses, so for OS-level enforcement enable the sandbox".
+    ## Sources
+    Claude Code settings reference: Read/Edit deny rules "don't apply to arbitrary
+    subprocesses, so for OS-level enforcement enable the sandbox".
     """
 
     code = "CFG014"

@@ -14,26 +14,26 @@ from compliance.rules.config.verdict import Findings
 class ShellInheritsSecrets(ConfigRule):
     """Flags a claim that the shell does not inherit secrets when no policy filters them.
 
-    What it does:
-        Codex: requires ``[shell_environment_policy]`` with ``inherit = "core"`` or
-        ``"none"``, or ``inherit = "all"`` with ``exclude`` patterns and without
-        ``ignore_default_excludes = true``; secrets in its ``set`` table refute.
-        Claude Code: requires ``sandbox.credentials.envVars`` entries (deny/mask).
+    ## What it does
+    Codex: requires `[shell_environment_policy]` with `inherit = "core"` or
+    `"none"`, or `inherit = "all"` with `exclude` patterns and without
+    `ignore_default_excludes = true`; secrets in its `set` table refute.
+    Claude Code: requires `sandbox.credentials.envVars` entries (deny/mask).
 
-    Why is this bad?
-        Without a policy, every command the agent runs sees the parent process's
-        environment, including tokens exported in the user's shell.
+    ## Why is this bad?
+    Without a policy, every command the agent runs sees the parent process's
+    environment, including tokens exported in the user's shell.
 
-    Example:
-        A Codex config with no ``[shell_environment_policy]``.
+    ## Example
+    A Codex config with no `[shell_environment_policy]`.
 
-    Use instead:
-        ``[shell_environment_policy] inherit = "core"``; Claude Code
-        ``"credentials": {"envVars": [{"name": "AWS_*", "mode": "deny"}]}``.
+    ## Use instead
+    `[shell_environment_policy] inherit = "core"`; Claude Code
+    `"credentials": {"envVars": [{"name": "AWS_*", "mode": "deny"}]}`.
 
-    Sources:
-        Codex "Configuration Reference": ``[shell_environment_policy]``; Claude Code
-        settings reference: ``credentials.{files,envVars}`` with ``mode: deny|mask``.
+    ## Sources
+    Codex "Configuration Reference": `[shell_environment_policy]`; Claude Code
+    settings reference: `credentials.{files,envVars}` with `mode: deny|mask`.
     """
 
     code = "CFG015"

@@ -13,28 +13,28 @@ from compliance.rules.config.verdict import Findings
 class MainWithoutApproval(ConfigRule):
     """Flags a claim that agent changes need human approval when no rule on the branch requires it.
 
-    What it does:
-        Reads branch protection, rulesets and the ``rules/branches`` export. The
-        claim holds when one source requires at least one approving review on the
-        default branch through an active rule. It is refuted when no source does,
-        or when an app (Integration) may bypass the requiring ruleset.
-        ``enforce_admins: false`` or human bypass actors leave it UNVERIFIED.
+    ## What it does
+    Reads branch protection, rulesets and the `rules/branches` export. The
+    claim holds when one source requires at least one approving review on the
+    default branch through an active rule. It is refuted when no source does,
+    or when an app (Integration) may bypass the requiring ruleset.
+    `enforce_admins: false` or human bypass actors leave it UNVERIFIED.
 
-    Why is this bad?
-        Without a required review an agent token with write access can merge or
-        push to main; a ruleset in ``evaluate`` mode only reports.
+    ## Why is this bad?
+    Without a required review an agent token with write access can merge or
+    push to main; a ruleset in `evaluate` mode only reports.
 
-    Example:
-        A ruleset with ``"enforcement": "evaluate"``; a ``rules/branches`` export with
-        no ``pull_request`` rule.
+    ## Example
+    A ruleset with `"enforcement": "evaluate"`; a `rules/branches` export with
+    no `pull_request` rule.
 
-    Use instead:
-        An active ruleset (or branch protection) with
-        ``required_approving_review_count >= 1`` and no agent in ``bypass_actors``.
+    ## Use instead
+    An active ruleset (or branch protection) with
+    `required_approving_review_count >= 1` and no agent in `bypass_actors`.
 
-    Sources:
-        GitHub REST docs: ``GET …/rules/branches/{b}`` "returns active rules only";
-        ``GET …/rulesets``: ``enforcement``, ``bypass_actors``.
+    ## Sources
+    GitHub REST docs: `GET …/rules/branches/{b}` "returns active rules only";
+    `GET …/rulesets`: `enforcement`, `bypass_actors`.
     """
 
     code = "CFG016"

@@ -18,25 +18,25 @@ AGENT_CONTROL_PATHS = (".github/workflows/ci.yml", ".claude/settings.json",
 class CodeownersReviewNotRequired(ConfigRule):
     """Flags a code-owner approval claim when protection or CODEOWNERS does not enforce it.
 
-    What it does:
-        Requires an approval-requiring rule with ``require_code_owner_review(s)``
-        true, and a CODEOWNERS file that gives owners to ``.github/workflows/**``,
-        ``.claude/**``, ``.codex/**`` and ``.devcontainer/**`` (last match wins).
+    ## What it does
+    Requires an approval-requiring rule with `require_code_owner_review(s)`
+    true, and a CODEOWNERS file that gives owners to `.github/workflows/**`,
+    `.claude/**`, `.codex/**` and `.devcontainer/**` (last match wins).
 
-    Why is this bad?
-        An agent that can edit its own sandbox settings or a workflow, with only a
-        generic review, can widen its own permissions.
+    ## Why is this bad?
+    An agent that can edit its own sandbox settings or a workflow, with only a
+    generic review, can widen its own permissions.
 
-    Example:
-        A CODEOWNERS whose last matching line for ``.github/workflows/`` has no owner.
+    ## Example
+    A CODEOWNERS whose last matching line for `.github/workflows/` has no owner.
 
-    Use instead:
-        ``/.github/workflows/ @security``, ``/.claude/ @security`` … plus
-        ``require_code_owner_reviews: true``.
+    ## Use instead
+    `/.github/workflows/ @security`, `/.claude/ @security` … plus
+    `require_code_owner_reviews: true`.
 
-    Sources:
-        GitHub REST docs: ``required_pull_request_reviews.require_code_owner_reviews``;
-        ruleset ``pull_request`` parameter ``require_code_owner_review``.
+    ## Sources
+    GitHub REST docs: `required_pull_request_reviews.require_code_owner_reviews`;
+    ruleset `pull_request` parameter `require_code_owner_review`.
     """
 
     code = "CFG017"

@@ -17,29 +17,29 @@ _AGENT_ACTIONS = ("anthropics/claude-code-action", "openai/codex-action")
 class AgentTokenCanPushDefaultBranch(ConfigRule):
     """Flags a push-scope claim when a write-capable token meets an unprotected default branch.
 
-    What it does:
-        Finds a GitHub token in the agent's reach (a gh/GitHub token forwarded into
-        the dev container, gh config mounted, or an agent workflow job with
-        ``contents: write``) and refutes the claim when the given protection
-        exports show no approval requirement on the default branch. Otherwise it
-        stays UNVERIFIED: the push restriction of Copilot and Claude Code on the web
-        is built in and has no export, and a token's scopes are not in any file.
+    ## What it does
+    Finds a GitHub token in the agent's reach (a gh/GitHub token forwarded into
+    the dev container, gh config mounted, or an agent workflow job with
+    `contents: write`) and refutes the claim when the given protection
+    exports show no approval requirement on the default branch. Otherwise it
+    stays UNVERIFIED: the push restriction of Copilot and Claude Code on the web
+    is built in and has no export, and a token's scopes are not in any file.
 
-    Why is this bad?
-        A token with ``contents: write`` can push to any unprotected branch, the
-        default branch included.
+    ## Why is this bad?
+    A token with `contents: write` can push to any unprotected branch, the
+    default branch included.
 
-    Example:
-        ``"remoteEnv": {"GH_TOKEN": "${localEnv:GH_TOKEN}"}`` with no branch protection.
+    ## Example
+    `"remoteEnv": {"GH_TOKEN": "${localEnv:GH_TOKEN}"}` with no branch protection.
 
-    Use instead:
-        Protect the default branch; give the agent a token scoped to its branch
-        (Copilot pushes only to ``copilot/`` branches; Claude Code on the web: "git
-        push works only against the session's current working branch").
+    ## Use instead
+    Protect the default branch; give the agent a token scoped to its branch
+    (Copilot pushes only to `copilot/` branches; Claude Code on the web: "git
+    push works only against the session's current working branch").
 
-    Sources:
-        Claude Code cloud docs: "Git credentials stay outside the VM"; Copilot docs:
-        "pushes only to copilot/ branches".
+    ## Sources
+    Claude Code cloud docs: "Git credentials stay outside the VM"; Copilot docs:
+    "pushes only to copilot/ branches".
     """
 
     code = "CFG018"

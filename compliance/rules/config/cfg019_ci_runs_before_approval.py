@@ -13,29 +13,29 @@ from compliance.rules.config.verdict import Findings
 class CiRunsBeforeApproval(ConfigRule):
     """Flags a "CI waits for a human" claim when approval policy or triggers let code run first.
 
-    What it does:
-        Refutes when the ``fork-pr-contributor-approval`` export's ``approval_policy``
-        is not ``all_external_contributors``, when the private-repo fork settings run
-        fork workflows without ``require_approval_for_fork_pr_workflows``, and for
-        every workflow triggered by ``pull_request_target`` or ``workflow_run``.
-        Copilot's "run workflows automatically" switch has no export, so with
-        ``copilot-setup-steps.yml`` in evidence the best verdict is UNVERIFIED.
+    ## What it does
+    Refutes when the `fork-pr-contributor-approval` export's `approval_policy`
+    is not `all_external_contributors`, when the private-repo fork settings run
+    fork workflows without `require_approval_for_fork_pr_workflows`, and for
+    every workflow triggered by `pull_request_target` or `workflow_run`.
+    Copilot's "run workflows automatically" switch has no export, so with
+    `copilot-setup-steps.yml` in evidence the best verdict is UNVERIFIED.
 
-    Why is this bad?
-        ``first_time_contributors`` lets anyone who has contributed once run CI on
-        their next PR; ``pull_request_target`` workflows "will always run, regardless
-        of approval settings".
+    ## Why is this bad?
+    `first_time_contributors` lets anyone who has contributed once run CI on
+    their next PR; `pull_request_target` workflows "will always run, regardless
+    of approval settings".
 
-    Example:
-        ``{"approval_policy": "first_time_contributors"}``.
+    ## Example
+    `{"approval_policy": "first_time_contributors"}`.
 
-    Use instead:
-        ``approval_policy: all_external_contributors`` and no privileged triggers.
+    ## Use instead
+    `approval_policy: all_external_contributors` and no privileged triggers.
 
-    Sources:
-        GitHub docs: ``pull_request_target`` workflows "will always run, regardless of
-        approval settings"; ``workflow_run`` is "able to access secrets and write
-        tokens, even if the previous workflow was not".
+    ## Sources
+    GitHub docs: `pull_request_target` workflows "will always run, regardless of
+    approval settings"; `workflow_run` is "able to access secrets and write
+    tokens, even if the previous workflow was not".
     """
 
     code = "CFG019"

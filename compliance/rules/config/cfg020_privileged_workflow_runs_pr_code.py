@@ -14,29 +14,29 @@ from compliance.rules.config.verdict import Findings
 class PrivilegedWorkflowRunsPrCode(ConfigRule):
     """Flags a workflow that checks out PR head code under a privileged trigger and runs it.
 
-    What it does:
-        For workflows on ``pull_request_target`` or ``workflow_run``: a step that
-        checks out the PR head (``ref: ${{ github.event.pull_request.head.sha }}``,
-        ``workflow_run.head_sha``, ``gh pr checkout`` …) followed by a ``run`` or
-        local-action step, in a job with write permissions (declared, or undeclared
-        and so the repository default) or secrets, refutes the claim.
+    ## What it does
+    For workflows on `pull_request_target` or `workflow_run`: a step that
+    checks out the PR head (`ref: ${{ github.event.pull_request.head.sha }}`,
+    `workflow_run.head_sha`, `gh pr checkout` …) followed by a `run` or
+    local-action step, in a job with write permissions (declared, or undeclared
+    and so the repository default) or secrets, refutes the claim.
 
-    Why is this bad?
-        This is the "pwn request": the PR's code runs with a write token and the
-        repository's secrets.
+    ## Why is this bad?
+    This is the "pwn request": the PR's code runs with a write token and the
+    repository's secrets.
 
-    Example:
-        ``on: pull_request_target`` + ``actions/checkout`` with
-        ``ref: ${{ github.event.pull_request.head.sha }}`` + ``run: npm test``.
+    ## Example
+    `on: pull_request_target` + `actions/checkout` with
+    `ref: ${{ github.event.pull_request.head.sha }}` + `run: npm test`.
 
-    Use instead:
-        Run PR code under ``pull_request`` (read-only, no secrets) and pass results to
-        a privileged workflow as data.
+    ## Use instead
+    Run PR code under `pull_request` (read-only, no secrets) and pass results to
+    a privileged workflow as data.
 
-    Sources:
-        GitHub docs: under ``pull_request_target`` the GITHUB_TOKEN gets read/write
-        "even when it is triggered from a public fork"; ``workflow_run`` is "able to
-        access secrets and write tokens".
+    ## Sources
+    GitHub docs: under `pull_request_target` the GITHUB_TOKEN gets read/write
+    "even when it is triggered from a public fork"; `workflow_run` is "able to
+    access secrets and write tokens".
     """
 
     code = "CFG020"

@@ -12,25 +12,25 @@ from compliance.rules.config.verdict import Findings
 class WorkflowTokenNotLeastPrivilege(ConfigRule):
     """Flags a least-privilege claim: a workflow token that is write-all, or undeclared on write.
 
-    What it does:
-        Refutes on ``permissions: write-all`` (top level or job), and on jobs with
-        neither job nor top-level ``permissions`` when the
-        ``actions/permissions/workflow`` export says ``default_workflow_permissions:
-        write``. Without that export, undeclared jobs leave the claim UNVERIFIED.
+    ## What it does
+    Refutes on `permissions: write-all` (top level or job), and on jobs with
+    neither job nor top-level `permissions` when the
+    `actions/permissions/workflow` export says `default_workflow_permissions:
+    write`. Without that export, undeclared jobs leave the claim UNVERIFIED.
 
-    Why is this bad?
-        The default token of older repositories can write contents, packages and
-        pull requests; a compromised step inherits all of it.
+    ## Why is this bad?
+    The default token of older repositories can write contents, packages and
+    pull requests; a compromised step inherits all of it.
 
-    Example:
-        A job with no ``permissions:`` in a repository whose default is ``write``.
+    ## Example
+    A job with no `permissions:` in a repository whose default is `write`.
 
-    Use instead:
-        ``permissions: {contents: read}`` at the top level; widen per job.
+    ## Use instead
+    `permissions: {contents: read}` at the top level; widen per job.
 
-    Sources:
-        GitHub docs: "If you specify the access for any of these scopes, all of those
-        that are not specified are set to none."
+    ## Sources
+    GitHub docs: "If you specify the access for any of these scopes, all of those
+    that are not specified are set to none."
     """
 
     code = "CFG021"

@@ -15,26 +15,26 @@ ACTION = "anthropics/claude-code-action"
 class UntrustedUsersTriggerAgent(ConfigRule):
     """Flags a claude-code-action that users without write access can trigger with a writing token.
 
-    What it does:
-        For each ``anthropics/claude-code-action`` step: a non-empty
-        ``allowed_non_write_users`` refutes the claim when the job's token can write
-        ``contents`` or ``pull-requests`` (or permissions are undeclared), or when a
-        ``github_token`` from a secret (a PAT) is passed.
+    ## What it does
+    For each `anthropics/claude-code-action` step: a non-empty
+    `allowed_non_write_users` refutes the claim when the job's token can write
+    `contents` or `pull-requests` (or permissions are undeclared), or when a
+    `github_token` from a secret (a PAT) is passed.
 
-    Why is this bad?
-        Anyone who can open an issue can then steer an agent that holds a writing
-        token: prompt injection with write access.
+    ## Why is this bad?
+    Anyone who can open an issue can then steer an agent that holds a writing
+    token: prompt injection with write access.
 
-    Example:
-        ``allowed_non_write_users: "*"`` with ``permissions: {contents: write}``.
+    ## Example
+    `allowed_non_write_users: "*"` with `permissions: {contents: write}`.
 
-    Use instead:
-        Leave ``allowed_non_write_users`` unset, or pair it with read-only permissions.
+    ## Use instead
+    Leave `allowed_non_write_users` unset, or pair it with read-only permissions.
 
-    Sources:
-        anthropics/claude-code ``non-write-users-check.yml``: ``allowed_non_write_users``
-        "allows users without write access to trigger Claude Code Action workflows. This
-        can introduce security risks."
+    ## Sources
+    anthropics/claude-code `non-write-users-check.yml`: `allowed_non_write_users`
+    "allows users without write access to trigger Claude Code Action workflows. This
+    can introduce security risks."
     """
 
     code = "CFG022"

@@ -13,27 +13,27 @@ from compliance.rules.config.verdict import Findings
 class SecretsWithoutEnvironmentApproval(ConfigRule):
     """Flags secrets used by jobs without an environment whose rules require a reviewer.
 
-    What it does:
-        Every job that reads a secret (other than GITHUB_TOKEN) must declare
-        ``environment:``; with the ``GET /repos/{o}/{r}/environments`` export, that
-        environment must have a ``required_reviewers`` protection rule. Without the
-        export, jobs with environments leave the claim UNVERIFIED.
+    ## What it does
+    Every job that reads a secret (other than GITHUB_TOKEN) must declare
+    `environment:`; with the `GET /repos/{o}/{r}/environments` export, that
+    environment must have a `required_reviewers` protection rule. Without the
+    export, jobs with environments leave the claim UNVERIFIED.
 
-    Why is this bad?
-        Repository secrets reach any job; only environment secrets wait until "all
-        the deployment protection rules pass".
+    ## Why is this bad?
+    Repository secrets reach any job; only environment secrets wait until "all
+    the deployment protection rules pass".
 
-    Example:
-        ``run: deploy --token ${{ secrets.DEPLOY_TOKEN }}`` in a job with no
-        ``environment:``.
+    ## Example
+    `run: deploy --token ${{ secrets.DEPLOY_TOKEN }}` in a job with no
+    `environment:`.
 
-    Use instead:
-        Move the secret to an environment with required reviewers and declare
-        ``environment: production`` on the job.
+    ## Use instead
+    Move the secret to an environment with required reviewers and declare
+    `environment: production` on the job.
 
-    Sources:
-        GitHub docs: "A job also cannot access secrets that are defined in an
-        environment until all the deployment protection rules pass."
+    ## Sources
+    GitHub docs: "A job also cannot access secrets that are defined in an
+    environment until all the deployment protection rules pass."
     """
 
     code = "CFG023"

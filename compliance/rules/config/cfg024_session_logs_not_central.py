@@ -19,27 +19,27 @@ REQUIRED_ENV = {
 class SessionLogsNotCentral(ConfigRule):
     """Flags a central-session-logging claim when telemetry is off, partial or user-overridable.
 
-    What it does:
-        Claude Code: ``env`` must set ``CLAUDE_CODE_ENABLE_TELEMETRY=1``,
-        ``OTEL_LOGS_EXPORTER`` (otlp) and ``OTEL_LOG_TOOL_DETAILS=1`` in managed
-        settings; set at project, local or user scope they can be overridden. Codex:
-        ``config.toml`` must have an ``[otel]`` exporter.
+    ## What it does
+    Claude Code: `env` must set `CLAUDE_CODE_ENABLE_TELEMETRY=1`,
+    `OTEL_LOGS_EXPORTER` (otlp) and `OTEL_LOG_TOOL_DETAILS=1` in managed
+    settings; set at project, local or user scope they can be overridden. Codex:
+    `config.toml` must have an `[otel]` exporter.
 
-    Why is this bad?
-        Metrics alone cannot reconstruct a session; without tool details the
-        commands are missing; local transcripts are kept 30 days by default and sit
-        on the developer's machine.
+    ## Why is this bad?
+    Metrics alone cannot reconstruct a session; without tool details the
+    commands are missing; local transcripts are kept 30 days by default and sit
+    on the developer's machine.
 
-    Example:
-        ``.claude/settings.json`` with ``"env": {"OTEL_METRICS_EXPORTER": "otlp"}`` only.
+    ## Example
+    `.claude/settings.json` with `"env": {"OTEL_METRICS_EXPORTER": "otlp"}` only.
 
-    Use instead:
-        Managed settings with all three variables and an OTLP endpoint.
+    ## Use instead
+    Managed settings with all three variables and an OTLP endpoint.
 
-    Sources:
-        Claude Code settings reference: ``env`` (``CLAUDE_CODE_ENABLE_TELEMETRY``,
-        ``OTEL_LOGS_EXPORTER``, ``OTEL_LOG_TOOL_DETAILS``); ``cleanupPeriodDays``
-        ("transcripts are kept 30 days by default").
+    ## Sources
+    Claude Code settings reference: `env` (`CLAUDE_CODE_ENABLE_TELEMETRY`,
+    `OTEL_LOGS_EXPORTER`, `OTEL_LOG_TOOL_DETAILS`); `cleanupPeriodDays`
+    ("transcripts are kept 30 days by default").
     """
 
     code = "CFG024"
