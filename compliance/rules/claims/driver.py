@@ -22,7 +22,7 @@ EXCERPT_LIMIT = 160
 
 
 def _excerpt(text: str, start: int, end: int) -> str:
-    words = " ".join(text[start:end].split())
+    words = " ".join(re.sub(r"\*{1,3}|`+", "", text[start:end]).split())
     return words if len(words) <= EXCERPT_LIMIT else words[: EXCERPT_LIMIT - 1] + "\u2026"
 
 

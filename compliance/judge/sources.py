@@ -1,0 +1,170 @@
+"""Texts to judge from files, each with a way back to its position in the file.
+
+``compliance lint`` reads prose files (Markdown, plain text, anything that is
+UTF-8 text), the string values of YAML files, and the answer columns of CSV
+and XLSX questionnaires (header cells such as Answer, Response, Comments,
+Notes, Additional Information; or columns named with ``--column``). A
+questionnaire answer is judged together with its question, so "Yes" to "Is
+the allowlist complete?" is the overclaim it would be.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from compliance.diagnostics import Position, UserError
+from compliance.judge.csvpos import csv_cells
+from compliance.judge.segment import line_col, line_starts
+
+ANSWER_HEADER = re.compile(
+    r"\b(?:answers?|responses?|comments?|notes?|additional info(?:rmation)?|explanations?|"
+    r"justifications?|remarks?|implementation description|description of implementation|"
+    r"vendor response|supplier response|details)\b", re.IGNORECASE)
+QUESTION_HEADER = re.compile(r"\b(?:questions?|requirements?|items?|queries|query)\b",
+                             re.IGNORECASE)
+HEADER_SCAN_ROWS = 10
+
+
+@dataclass(frozen=True)
+class Text:
+    """One text to judge, how to locate offsets in it, and optional context."""
+
+    text: str
+    locate: Callable[[int], Position]
+    question: str | None = None
+    label: str = ""
+
+
+def _prose_locator(display: str, text: str, base: int = 0,
+                   offsets: list[int] | None = None) -> Callable[[int], Position]:
+    starts = line_starts(text)
+
+    def locate(offset: int) -> Position:
+        raw = offsets[min(offset, len(offsets) - 1)] if offsets else base + offset
+        line, col = line_col(starts, raw)
+        return Position(display, line, col)
+    return locate
+
+
+def read_text(path: Path, display: str) -> str:
+    """Strict UTF-8 text, or :class:`UserError` naming the file (binary, encoding, I/O)."""
+    from compliance.load.yamlpos import YamlLoadError
+    from compliance.load.yamlpos import read_text as strict_read
+
+    try:
+        return strict_read(path, display, what="text file")
+    except YamlLoadError as exc:
+        d = exc.diagnostics[0] if exc.diagnostics else None
+        where = f"{display}:{d.line}:{d.column}" if d else display
+        raise UserError(f"{where}: {d.message if d else exc}") from None
+
+
+def _columns(header: list[Any], wanted: tuple[str, ...]) -> tuple[list[int], int | None]:
+    names = [str(h).strip() if h is not None else "" for h in header]
+    if wanted:
+        low = {w.strip().lower() for w in wanted}
+        answers = [i for i, n in enumerate(names) if n.lower() in low]
+    else:
+        answers = [i for i, n in enumerate(names) if ANSWER_HEADER.search(n)]
+    questions = [i for i, n in enumerate(names)
+                 if QUESTION_HEADER.search(n) and i not in answers]
+    return answers, (questions[0] if questions else None)
+
+
+def _csv_texts(path: Path, display: str, wanted: tuple[str, ...]) -> Iterator[Text]:
+    text = read_text(path, display)
+    rows = csv_cells(text)
+    for h, header in enumerate(rows[:HEADER_SCAN_ROWS]):
+        answers, qcol = _columns([c.value for c in header], wanted)
+        if answers:
+            break
+    else:
+        raise UserError(_no_columns(display, wanted))
+    for row in rows[h + 1:]:
+        question = row[qcol].value if qcol is not None and qcol < len(row) else None
+        for col in answers:
+            if col < len(row) and row[col].value.strip():
+                cell = row[col]
+                yield Text(cell.value, _prose_locator(display, text, offsets=cell.offsets),
+                           question or None)
+
+
+def _xlsx_texts(path: Path, display: str, wanted: tuple[str, ...]) -> Iterator[Text]:
+    import zipfile
+
+    from openpyxl import load_workbook
+    from openpyxl.utils import get_column_letter
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        wb = load_workbook(path, read_only=True, data_only=True)
+    except (OSError, zipfile.BadZipFile, InvalidFileException, KeyError, ValueError) as exc:
+        raise UserError(f"{display}: cannot read as an XLSX workbook ({exc})") from None
+    found = False
+    for ws in wb.worksheets:
+        rows = [list(r) for r in ws.iter_rows(values_only=True)]
+        for h, header in enumerate(rows[:HEADER_SCAN_ROWS]):
+            answers, qcol = _columns(header, wanted)
+            if answers:
+                break
+        else:
+            continue
+        found = True
+        for r, row in enumerate(rows[h + 1:], start=h + 2):
+            q = row[qcol] if qcol is not None and qcol < len(row) else None
+            for col in answers:
+                value = row[col] if col < len(row) else None
+                if isinstance(value, str) and value.strip():
+                    pos = Position(display, r, col + 1)
+                    yield Text(value, lambda _o, p=pos: p, str(q) if q else None,
+                               f"{ws.title}!{get_column_letter(col + 1)}{r}: ")
+    wb.close()
+    if not found:
+        raise UserError(_no_columns(display, wanted))
+
+
+def _no_columns(display: str, wanted: tuple[str, ...]) -> str:
+    if wanted:
+        return f"{display}: no column named {', '.join(wanted)} in the first rows"
+    return (f"{display}: no answer column found (looked for headers like Answer, Response, "
+            "Comments, Notes, Additional Information); name one with --column")
+
+
+def _yaml_texts(path: Path, display: str) -> Iterator[Text]:
+    from compliance.load.yamlpos import YamlLoadError, parse_yaml
+
+    text = read_text(path, display)
+    try:
+        doc = parse_yaml(text, display)
+    except YamlLoadError as exc:
+        raise UserError(f"{display}: {exc}", exc.diagnostics) from None
+
+    def walk(node: Any, at: tuple[Any, ...]) -> Iterator[Text]:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                yield from walk(v, (*at, k))
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                yield from walk(v, (*at, i))
+        elif isinstance(node, str) and node.strip():
+            yield Text(node, lambda o, p=at: doc.locate_in_scalar(p, o))
+    yield from walk(doc.data, ())
+
+
+def texts_of(path: Path, display: str, columns: tuple[str, ...] = ()) -> list[Text]:
+    """Every text to judge in ``path``; :class:`UserError` when it cannot be read."""
+    suffix = path.suffix.lower()
+    if not path.is_file():
+        raise UserError(f"{display}: no such file")
+    if suffix == ".xlsx" or suffix == ".xlsm":
+        return list(_xlsx_texts(path, display, columns))
+    if suffix in (".csv", ".tsv"):
+        return list(_csv_texts(path, display, columns))
+    if suffix in (".yaml", ".yml"):
+        return list(_yaml_texts(path, display))
+    text = read_text(path, display)
+    return [Text(text, _prose_locator(display, text))]
