@@ -16,9 +16,11 @@ from compliance.judge.markdown import mask
 
 TERMINATOR = re.compile(r"[.!?\u2026]+[\"')\]\u2019\u201d]*(?=\s|$)")
 LAST_WORD = re.compile(r"(\S+)$")
-ABBREVIATIONS = frozenset(
-    ["e.g", "i.e", "etc", "vs", "cf", "approx", "incl", "fig", "mr", "mrs", "ms", "dr", "st", "inc", "ltd", "co", "corp", "jr", "sr", "u.s", "u.k", "e.u", "a.m", "p.m", "al", "resp", "esp", "dept", "est", "viz", "a.k.a", "no", "nos", "vol", "pp", "sec", "ch", "art", "para", "ref", "refs"]
+_ABBREVIATIONS = (
+    "e.g i.e etc vs cf approx incl fig mr mrs ms dr st inc ltd co corp jr sr u.s u.k e.u "
+    "a.m p.m al resp esp dept est viz a.k.a no nos vol pp sec ch art para ref refs"
 )
+ABBREVIATIONS = frozenset(_ABBREVIATIONS.split())
 #: Abbreviations that may also end a sentence when a capital letter follows.
 MAY_END = frozenset({"etc", "inc", "ltd", "co", "corp", "al"})
 

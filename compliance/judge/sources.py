@@ -63,6 +63,16 @@ def read_text(path: Path, display: str) -> str:
         raise UserError(f"{where}: {d.message if d else exc}") from None
 
 
+def _header(rows: list[list[Any]], wanted: tuple[str, ...]
+            ) -> tuple[int, list[int], int | None] | None:
+    """The header row among the first rows: (index, answer columns, question column)."""
+    for h, header in enumerate(rows[:HEADER_SCAN_ROWS]):
+        answers, qcol = _columns(header, wanted)
+        if answers:
+            return h, answers, qcol
+    return None
+
+
 def _columns(header: list[Any], wanted: tuple[str, ...]) -> tuple[list[int], int | None]:
     names = [str(h).strip() if h is not None else "" for h in header]
     if wanted:
@@ -78,12 +88,10 @@ def _columns(header: list[Any], wanted: tuple[str, ...]) -> tuple[list[int], int
 def _csv_texts(path: Path, display: str, wanted: tuple[str, ...]) -> Iterator[Text]:
     text = read_text(path, display)
     rows = csv_cells(text)
-    for h, header in enumerate(rows[:HEADER_SCAN_ROWS]):
-        answers, qcol = _columns([c.value for c in header], wanted)
-        if answers:
-            break
-    else:
+    found = _header([[c.value for c in r] for r in rows], wanted)
+    if found is None:
         raise UserError(_no_columns(display, wanted))
+    h, answers, qcol = found
     for row in rows[h + 1:]:
         question = row[qcol].value if qcol is not None and qcol < len(row) else None
         for col in answers:
@@ -107,12 +115,10 @@ def _xlsx_texts(path: Path, display: str, wanted: tuple[str, ...]) -> Iterator[T
     found = False
     for ws in wb.worksheets:
         rows = [list(r) for r in ws.iter_rows(values_only=True)]
-        for h, header in enumerate(rows[:HEADER_SCAN_ROWS]):
-            answers, qcol = _columns(header, wanted)
-            if answers:
-                break
-        else:
+        header = _header(rows, wanted)
+        if header is None:
             continue
+        h, answers, qcol = header
         found = True
         for r, row in enumerate(rows[h + 1:], start=h + 2):
             q = row[qcol] if qcol is not None and qcol < len(row) else None

@@ -5,8 +5,8 @@ from __future__ import annotations
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
-LOGS = (r"\b(?:logs?|logged|logging|audit(?:ed|ing)?|audit (?:trail|log)s?|transcripts?|recordings?|"
-        r"records?|recorded|telemetry|monitor(?:ed|ing)?|trails?|siem|we)\b")
+LOGS = (r"\b(?:logs?|logged|logging|audit(?:ed|ing)?|audit (?:trail|log)s?|transcripts?|"
+        r"recordings?|records?|recorded|telemetry|monitor(?:ed|ing)?|trails?|siem|we)\b")
 EVENTS = (r"(?:actions?|activit(?:y|ies)|commands?|tool calls?|steps?|requests?|changes?|events?|"
           r"operations?|keystrokes?|prompts?|sessions?|interactions?|file (?:reads?|writes?|"
           r"accesses|access)|network (?:requests?|calls?|connections?)|things?|calls?|runs?)")
@@ -64,8 +64,9 @@ class CompleteLogsClaim(ClaimRule):
         pattern(r"\b(?:complete|comprehensive|exhaustive|full|total|perfect|gap[- ]?free|"
                 r"100\s?%|end-to-end)\s+(?:\w+\s+)?(?:logs?|logging|audit (?:trails?|logs?)|"
                 r"records?|visibility|transcripts?|coverage|history|trace)\b"),
-        pattern(r"\b(?:logs?|logging|audit (?:trails?|logs?)|records?|recordings?|transcripts?)\s+(?:is|are|"
-                r"remain)\s+(?:complete|comprehensive|exhaustive|total|perfect|gap[- ]?free)\b"),
+        pattern(r"\b(?:logs?|logging|audit (?:trails?|logs?)|records?|recordings?|transcripts?)"
+                r"\s+(?:is|are|remain)\s+(?:complete|comprehensive|exhaustive|total|perfect|"
+                r"gap[- ]?free)\b"),
         pattern(r"\b(?:every|each|all|any)(?: single)?\s+(?:[\w-]+\s+){0,2}?" + EVENTS +
                 r"\b[^,;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored)\b"),
         pattern(r"\b(?:log(?:s|ged)?|captur\w*|record\w*|track\w*|audit\w*|trace\w*)\s+"
@@ -73,7 +74,8 @@ class CompleteLogsClaim(ClaimRule):
                 r"(?:time|case|way))", topic=LOGS),
         pattern(r"\bwithout (?:any )?exceptions?\b", topic=LOGS),
         pattern(r"\bnothing (?:\w+ ){0,4}?(?:goes |is |gets )?(?:unlogged|unrecorded|unaudited|"
-                r"untracked|unmonitored)\b|\bnothing (?:\w+ ){0,4}?(?:is |gets )?(?:missed|lost)\b"),
+                r"untracked|unmonitored)\b"),
+        pattern(r"\bnothing (?:\w+ ){0,4}?(?:is |gets )?(?:missed|lost)\b"),
         pattern(r"\b(?:fully|completely|comprehensively|exhaustively|always|100\s?%|entirely)\s+"
                 r"(?:logged|recorded|captured|audited|monitored|tracked|traced)\b"),
         pattern(r"\b(?:is|are)\s+(?:the |our |your |all )?(?:logs?|logging|audit (?:trails?|logs?)|"
