@@ -35,6 +35,8 @@ NEGATOR = _re(
 NEUTRAL = _re(
     r"\bwithout (?:any )?exceptions?\b|\bno exceptions?\b|\bno matter\b|\bnot only\b|"
     r"\bno doubt\b|\bwithout fail\b|\bwithout question\b|\bif not all\b|\bnot just\b|"
+    # a fused "no risk" is a claim word of its own, not a negator of its neighbours
+    r"\b(?:zero|no)[- ](?:security )?risks?\b|\bwithout (?:any )?risks?\b|"
     # a network premise ("no internet access") is not the negation of the conclusion
     r"\b(?:no|without|zero|disabl\w*|block\w*|cut off|cuts off)\s+(?:\w+\s+){0,2}?"
     r"(?:internet|network|egress|outbound|connectivity|web access|net access)\b|"

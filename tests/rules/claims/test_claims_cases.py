@@ -1,0 +1,47 @@
+"""Per-rule cases (cases/CLMxxx.yaml): failing inputs give exactly the listed codes
+(and, where given, exactly that span); passing inputs give no finding at all."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from compliance.rules.claims import CLAIM_RULES, judge_text
+
+CASES = Path(__file__).parent / "cases"
+
+
+def _load() -> list[tuple[str, str, dict]]:
+    out = []
+    for f in sorted(CASES.glob("*.yaml")):
+        data = YAML(typ="safe").load(f.read_text(encoding="utf-8"))
+        for case in data["fail"]:
+            out.append((data["rule"], "fail", case))
+        for text in data["pass"]:
+            out.append((data["rule"], "pass", {"text": text, "codes": []}))
+    return out
+
+
+ALL = _load()
+
+
+def test_every_rule_has_a_case_file_with_both_kinds() -> None:
+    files = {f.stem for f in CASES.glob("*.yaml")}
+    assert files == set(CLAIM_RULES)
+    for code in CLAIM_RULES:
+        kinds = {kind for rule, kind, _ in ALL if rule == code}
+        assert kinds == {"fail", "pass"}, code
+
+
+@pytest.mark.parametrize(("rule", "kind", "case"), ALL,
+                         ids=[f"{r}-{k}-{c['text'][:40]}" for r, k, c in ALL])
+def test_case(rule: str, kind: str, case: dict) -> None:
+    found = judge_text(case["text"])
+    assert sorted(o.code for o in found) == sorted(case["codes"])
+    if kind == "fail":
+        assert rule in case["codes"]
+    if "span" in case:
+        own = [o for o in found if o.code == rule]
+        assert [(o.start, o.end) for o in own] == [tuple(case["span"])]

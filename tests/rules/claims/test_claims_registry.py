@@ -1,0 +1,71 @@
+"""The claim registry is explicit and complete, and every rule has its documentation page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from compliance.diagnostics import Level, Position
+from compliance.rules.base import DOC_SECTIONS, Rule
+from compliance.rules.claims import CLAIM_RULES, check_prose, judge_text
+
+RULES = list(CLAIM_RULES.items())
+
+
+def test_registry_keys_are_codes_in_order() -> None:
+    assert list(CLAIM_RULES) == [f"CLM00{i}" for i in range(1, 10)]
+    assert all(code == rule.code for code, rule in RULES)
+
+
+def test_names_name_the_flagged_pattern() -> None:
+    names = [rule.name for rule in CLAIM_RULES.values()]
+    assert names == [
+        "absolute-safety-claim",
+        "sandbox-stops-prompt-injection-claim",
+        "no-internet-no-exfiltration-claim",
+        "review-optional-claim",
+        "complete-allowlist-claim",
+        "absolute-isolation-claim",
+        "hidden-secrets-claim",
+        "complete-logs-claim",
+        "pipeline-immune-claim",
+    ]
+
+
+@pytest.mark.parametrize(("code", "rule"), RULES, ids=[c for c, _ in RULES])
+def test_rule_page_has_every_section(code: str, rule: type[Rule]) -> None:
+    assert issubclass(rule, Rule)
+    assert rule.family == "claims"
+    assert rule.level is Level.ERROR
+    page = rule.page()
+    headings = re.findall(r"^## (.+)$", page, re.M)
+    assert headings == list(DOC_SECTIONS)
+    assert "OWASP" in page
+    assert rule.claimed and rule.why and rule.instead
+
+
+def test_check_prose_maps_offsets_through_locate() -> None:
+    text = "Intro line.\nThe allowlist is comprehensive."
+    seen: list[int] = []
+
+    def locate(offset: int) -> Position:
+        seen.append(offset)
+        line = text.count("\n", 0, offset) + 1
+        return Position("claims.yaml", 10 + line, offset - (text.rfind("\n", 0, offset) + 1) + 5)
+
+    [d] = check_prose(text, locate)
+    assert (d.path, d.line, d.column, d.end_line, d.end_column) == ("claims.yaml", 12, 22, 12, 35)
+    assert (d.code, d.name, d.level) == ("CLM005", "complete-allowlist-claim", Level.ERROR)
+    assert d.message.startswith('"The allowlist is comprehensive." claims that the network '
+                                'allowlist is complete or cannot be bypassed.')
+    assert "Honest wording:" in d.message
+    assert seen == [29, 41]
+
+
+def test_judge_text_with_question_pairs_the_answer() -> None:
+    [o] = judge_text("No.", question="Can customer data leave the sandbox?")
+    assert (o.start, o.end, o.code) == (0, 3, "CLM003")
+    assert o.message.startswith('"Can customer data leave the sandbox? No." answers the question')
+    assert judge_text("Yes, through the model API.", question="Can data leave?") == []
+    assert judge_text("No.") == []
