@@ -47,6 +47,6 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
             fail_unreadable(exc.message, exc.diagnostics)
             return
     findings = sort_unique(lint_texts(texts))
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     emit(findings, fmt, out, color=color_for(out))
     sys.exit(EXIT_FINDINGS if has_failures(findings, strict) else EXIT_OK)

@@ -38,6 +38,7 @@ def _blank(text: str, a: int, b: int) -> str:
 
 
 def _clauses(text: str) -> list[Span]:
+    text = lx.PARENTHETICAL.sub(lambda m: " " * len(m.group(0)), text)
     cuts = [0]
     cuts.extend(m.start() if m.group(0).strip() else m.end()
                 for m in lx.BOUNDARY.finditer(text) if m.end() > 0)

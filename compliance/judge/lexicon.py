@@ -179,3 +179,11 @@ ELIDED_SUBJECT = _re(
 
 #: After a universal claim, a contrast that takes part of it back ("but not the output").
 TAKEN_BACK = _re(r"[\s,;]*(?:but|though) not\b")
+
+#: Parenthetical adverbs set off by commas do not open a clause ("does not, however, prevent").
+PARENTHETICAL = _re(
+    r",\s*(?:however|in practice|therefore|of course|in fact|in turn|though|as a result|"
+    r"by design|in our experience|on its own|by itself|alone|today|currently|at present|"
+    r"for example|for instance|e\.g\.|i\.e\.|in short|in a word|as such|in general|"
+    r"for all practical purposes|to be clear|to be fair|frankly|honestly)\s*,"
+)

@@ -1,0 +1,127 @@
+"""`compliance lint`: exact output, positions in the linted file, exit codes 0/1/2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from compliance.commands.lint import lint
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(lint, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_clean_markdown_exits_0(tmp_path: Path) -> None:
+    f = tmp_path / "ok.md"
+    f.write_text("# Limits\n\nThe allowlist can be bypassed.\n", encoding="utf-8")
+    code, out, err = run(str(f))
+    assert (code, out, err) == (0, "", "")
+
+
+def test_markdown_findings_point_into_the_file(tmp_path: Path) -> None:
+    f = tmp_path / "claims.md"
+    f.write_text(
+        "# Security\n"
+        "\n"
+        "Honest line: the allowlist limits egress.\n"
+        "- Secrets are *hidden* from the agent.\n"
+        "```\n"
+        "the sandbox is bulletproof\n"
+        "```\n",
+        encoding="utf-8",
+    )
+    code, out, err = run(str(f), "--format", "json")
+    assert (code, err) == (1, "")
+    found = [(d["line"], d["column"], d["end_column"], d["code"])
+             for d in json.loads(out)["findings"]]
+    assert found == [(4, 3, 22, "CLM007")]
+
+
+def test_csv_answer_column_judged_with_its_question(tmp_path: Path) -> None:
+    f = tmp_path / "q.csv"
+    f.write_text(
+        'ID,Question,Answer,Owner\n'
+        '1,Can data leave the sandbox?,No.,sec\n'
+        '2,Is review required?,"Yes.\nThe logs are ""tamper-proof"" today.",sec\n'
+        '3,The sandbox is bulletproof?,Yes with limits,sec\n',
+        encoding="utf-8",
+    )
+    code, out, _ = run(str(f), "--format", "json")
+    assert code == 1
+    found = [(d["line"], d["column"], d["code"]) for d in json.loads(out)["findings"]]
+    assert found == [(2, 31, "CLM003"), (4, 16, "CLM008")]
+
+
+def test_column_override_and_missing_column(tmp_path: Path) -> None:
+    f = tmp_path / "q.csv"
+    f.write_text("Topic,Vendor says\nnet,Nothing leaves the VM.\n", encoding="utf-8")
+    code, out, err = run(str(f), "--column", "vendor says", "--format", "json")
+    assert code == 1
+    assert [d["code"] for d in json.loads(out)["findings"]] == ["CLM003"]
+    code, out, err = run(str(f))
+    assert code == 2
+    assert err.startswith(f"error: {f}: no answer column found")
+
+
+def test_xlsx_findings_name_sheet_and_cell(tmp_path: Path) -> None:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Vendor"
+    ws.append(["Security questionnaire"])
+    ws.append(["Question", "Response"])
+    ws.append(["Is the allowlist complete?", "Yes."])
+    ws.append(["Describe isolation.", "Each session runs in a microVM."])
+    path = tmp_path / "q.xlsx"
+    wb.save(path)
+    code, out, _ = run(str(path), "--format", "json")
+    assert code == 1
+    [d] = json.loads(out)["findings"]
+    assert (d["path"], d["line"], d["column"], d["code"]) == (str(path), 3, 2, "CLM005")
+    assert d["message"].startswith('Vendor!B3: "Is the allowlist complete? Yes."')
+
+
+def test_yaml_block_scalar_positions(tmp_path: Path) -> None:
+    f = tmp_path / "c.yaml"
+    f.write_text(
+        "controls:\n"
+        "  - id: net\n"
+        "    claim: |\n"
+        "      Egress is limited to a short list.\n"
+        "      The firewall cannot be bypassed.\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(str(f), "--format", "json")
+    assert code == 1
+    found = [(d["line"], d["column"], d["code"]) for d in json.loads(out)["findings"]]
+    assert found == [(5, 30, "CLM005")]
+
+
+def test_binary_and_non_utf8_files_exit_2_naming_the_file(tmp_path: Path) -> None:
+    b = tmp_path / "blob.txt"
+    b.write_bytes(b"ok\x00binary")
+    code, out, err = run(str(b))
+    assert (code, out) == (2, "")
+    assert err == f"error: {b}:1:3: binary file (NUL byte): not a text file\n"
+    latin = tmp_path / "latin.md"
+    latin.write_bytes("caf\xe9".encode("latin-1"))
+    code, out, err = run(str(latin))
+    assert (code, out) == (2, "")
+    assert err == (f"error: {latin}:1:4: not valid UTF-8 (byte 0xe9); "
+                   "save the file as UTF-8\n")
+    bad_xlsx = tmp_path / "bad.xlsx"
+    bad_xlsx.write_text("not a zip", encoding="utf-8")
+    code, _, err = run(str(bad_xlsx))
+    assert code == 2
+    assert err.startswith(f"error: {bad_xlsx}: cannot read as an XLSX workbook")
+
+
+def test_missing_file_exits_2() -> None:
+    code, _, err = run("/nonexistent/file.md")
+    assert code == 2
+    assert err == "error: /nonexistent/file.md: no such file\n"
