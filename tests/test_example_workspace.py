@@ -35,17 +35,39 @@ def _check_json() -> tuple[int, dict]:
     return result.exit_code, json.loads(result.stdout)
 
 
+#: The only findings: two evidence files in in-house formats (the credential proxy's
+#: and the OpenTelemetry collector's configuration) that no adapter reads. They
+#: are cited as the honest record of how the claims are implemented; the config
+#: checks say (info) they cannot read them instead of guessing.
+EXPECTED_FINDINGS = [
+    ("controls/evidence.yaml", 84, 11, "CFG100", "info", "agent-gateway-config"),
+    ("controls/evidence.yaml", 93, 11, "CFG100", "info", "otel-collector-config"),
+]
+
+
 def test_example_workspace_check_passes_with_exact_summary() -> None:
     code, report = _check_json()
-    assert report["summary"] == {"error": 0, "warning": 0, "info": 0, "waived": 0}
-    assert report["findings"] == []
+    assert report["summary"] == {"error": 0, "warning": 0, "info": 2, "waived": 0}
+    got = [(f["path"], f["line"], f["column"], f["code"], f["level"],
+            f["message"].split(":", 1)[0].removeprefix("evidence ")) for f in report["findings"]]
+    assert got == EXPECTED_FINDINGS
     assert report["ok"] is True
     assert code == 0
 
 
-def test_example_workspace_text_output_is_empty_and_exit_zero() -> None:
+def test_example_workspace_verdicts_in_the_json_output() -> None:
+    _code, report = _check_json()
+    got = {cid: v["status"] for cid, v in report["verdicts"].items()}
+    assert got == EXPECTED_VERDICTS
+
+
+def test_example_workspace_text_output_ends_with_a_clean_summary() -> None:
     result = CliRunner().invoke(cli, ["check", str(REPO), "--today", AS_OF])
-    assert (result.exit_code, result.stdout) == (0, "")
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 0
+    assert len(lines) == 3
+    assert all(": info evidence " in line and line.endswith("[CFG100]") for line in lines[:2])
+    assert lines[2] == "0 errors, 0 warnings"
 
 
 def test_model_is_split_into_files_with_schema_line() -> None:
