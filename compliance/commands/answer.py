@@ -57,7 +57,8 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
         write_answers,
         write_review,
     )
-    from compliance.questionnaire.draft import claims_judge, draft_answers
+    from compliance.questionnaire.draft import draft_answers
+    from compliance.questionnaire.judging import claims_judge
     from compliance.questionnaire.safety import refuse_overwrite
     from compliance.questionnaire.verdicts import control_verdicts
     from compliance.report import make_report

@@ -20,17 +20,14 @@ from __future__ import annotations
 import enum
 import hashlib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from compliance.questionnaire.judging import Judge
 from compliance.questionnaire.types import Answer, Choice, Question, Questionnaire
 from compliance.questionnaire.verdicts import status_of
-
-#: Given a question and a drafted answer, the judge returns one message per overclaim
-#: (empty: honest). It sees both, so a "Yes" to an overclaiming question is caught.
-Judge = Callable[[str, str], list[str]]
 
 
 class Support(enum.StrEnum):
@@ -204,15 +201,3 @@ def _evidence_sha256(model: Any, evidence_root: Path) -> dict[str, str]:
         except (OSError, OutsideFolder):
             continue
     return out
-
-
-def claims_judge() -> Judge:
-    """The project's claims judge (:func:`compliance.rules.claims.judge_text`) as a
-    :data:`Judge`: the answer is judged as the answer to its question, so "Yes" to
-    "Is the sandbox escape-proof?" is the overclaim it would be."""
-    from compliance.rules.claims import judge_text
-
-    def run(question: str, answer: str) -> list[str]:
-        return [f"{o.message} [{o.code}]" for o in judge_text(answer, question=question)]
-
-    return run

@@ -17,8 +17,10 @@ lists, VBA signatures) when it saves, so we do not save through it. Instead:
 
 from __future__ import annotations
 
+import bisect
 import re
 import zipfile
+from functools import cache
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -36,8 +38,16 @@ from compliance.questionnaire.xlsx_read import sheets, split_ref
 _ATTR = r'\s{name}\s*=\s*(["\'])(.*?)\1'
 
 
+_HAS_VALUE = re.compile(r">\s*[^<\s][^<]*<")
+
+
+@cache
+def _attr_re(name: str) -> re.Pattern[str]:
+    return re.compile(_ATTR.format(name=name))
+
+
 def _attr(tag: str, name: str) -> str | None:
-    m = re.search(_ATTR.format(name=name), tag)
+    m = _attr_re(name).search(tag)
     return m.group(2) if m else None
 
 
@@ -48,12 +58,13 @@ class SheetPatcher:
         m = re.search(r"<(\w+:)?worksheet[\s>]", text)
         if not m:
             raise QuestionnaireError("not a worksheet part")
-        self.p = m.group(1) or ""
+        self.p = p = m.group(1) or ""
         self.text = text
-        self.merged = [
-            tuple(ref.split(":", 1))
-            for ref in re.findall(rf'<{self.p}mergeCell\s[^>]*ref=["\']([A-Z]+\d+:[A-Z]+\d+)', text)
-        ]
+        self.row_re = re.compile(rf"<{p}row\b[^>]*?(/?)>")
+        self.cell_re = re.compile(rf"<{p}c\b[^>]*?(/?)>")
+        self.formula_re = re.compile(rf"<{p}f\b")
+        merge_re = rf'<{self.p}mergeCell\s[^>]*ref=["\']([A-Z]+\d+):([A-Z]+\d+)'
+        self.merged = [(*split_ref(a), *split_ref(b)) for a, b in re.findall(merge_re, text)]
         self.col_styles: list[tuple[int, int, str]] = []
         for tag in re.findall(rf"<{self.p}col\s[^>]*>", text):
             style, lo, hi = _attr(tag, "style"), _attr(tag, "min"), _attr(tag, "max")
@@ -61,8 +72,7 @@ class SheetPatcher:
                 self.col_styles.append((int(lo), int(hi), style))
 
     def hidden_by_merge(self, row: int, col: int) -> bool:
-        for first, last in self.merged:
-            (r1, c1), (r2, c2) = split_ref(first), split_ref(last)
+        for r1, c1, r2, c2 in self.merged:
             if r1 <= row <= r2 and c1 <= col <= c2 and (row, col) != (r1, c1):
                 return True
         return False
@@ -96,6 +106,8 @@ class SheetPatcher:
             raise QuestionnaireError("worksheet has no sheetData")
         body_start = open_m.end()
         rows = self._rows(text, body_start, close_at)
+        row_at = {r[0]: r for r in rows}
+        numbers = [r[0] for r in rows]
         by_row: dict[int, dict[int, str]] = {}
         for (row, col), value in edits.items():
             if self.hidden_by_merge(row, col):
@@ -106,10 +118,10 @@ class SheetPatcher:
                 by_row.setdefault(row, {})[col] = value
         pieces: list[tuple[int, int, str]] = []  # (start, end, replacement)
         for row, cells in sorted(by_row.items()):
-            found = next((r for r in rows if r[0] == row), None)
+            found = row_at.get(row)
             if found is None:
-                after = next((r for r in rows if r[0] > row), None)
-                at = after[1] if after else close_at
+                idx = bisect.bisect_right(numbers, row)  # rows are in ascending order (OOXML)
+                at = rows[idx][1] if idx < len(rows) else close_at
                 new_cells = "".join(
                     self._cell_xml(row, c, v, self._col_style(c)) for c, v in sorted(cells.items())
                 )
@@ -141,10 +153,9 @@ class SheetPatcher:
         p = self.p
         out = []
         implied = 0
-        row_re = re.compile(rf"<{p}row\b[^>]*?(/?)>")
         pos = start
         while True:
-            m = row_re.search(text, pos, stop)
+            m = self.row_re.search(text, pos, stop)
             if not m:
                 break
             r = _attr(m.group(0), "r")
@@ -174,11 +185,10 @@ class SheetPatcher:
     ) -> list[tuple[int, int, str]]:
         p = self.p
         close = end - len(f"</{p}row>")
-        cell_re = re.compile(rf"<{p}c\b[^>]*?(/?)>")
         existing: list[tuple[int, int, int, str, str]] = []  # col, start, end, tag, content
         pos, implied = start, 0
         while True:
-            m = cell_re.search(text, pos, close)
+            m = self.cell_re.search(text, pos, close)
             if not m:
                 break
             ref = _attr(m.group(0), "r")
@@ -199,9 +209,9 @@ class SheetPatcher:
             hit = next((e for e in existing if e[0] == col), None)
             if hit is not None:
                 _, c_start, c_end, tag, content = hit
-                if re.search(rf"<{p}f\b", content):
+                if self.formula_re.search(content):
                     refused[(row, col)] = "cell holds a formula; not overwritten"
-                elif re.search(r">\s*[^<\s][^<]*<", content):
+                elif _HAS_VALUE.search(content):
                     refused[(row, col)] = "cell already has a value; not overwritten"
                 else:
                     pieces.append(
@@ -231,12 +241,13 @@ def write_xlsx(
             if ref.sheet not in part_of:
                 raise QuestionnaireError(f"{src}: no sheet named {ref.sheet!r}")
         texts = {part: _sheet_text(src, zf, part) for part in {part_of[r.sheet] for r in cells}}
-        refused = _patch_all(src, texts, part_of, cells)[1]
-        if refused and owner:
+        patched, refused = _patch_all(src, texts, part_of, cells)
+        if refused and owner:  # drop the rest of each refused question, then patch again
             blocked = {owner[r] for r in refused}
-            cells = {r: v for r, v in cells.items() if owner[r] not in blocked}
-        patched, late = _patch_all(src, texts, part_of, cells)
-        refused.update(late)
+            kept = {r: v for r, v in cells.items() if owner[r] not in blocked}
+            if len(kept) + len(refused) < len(cells):
+                patched, late = _patch_all(src, texts, part_of, kept)
+                refused.update(late)
         with atomic_output(out_path) as handle, zipfile.ZipFile(handle, "w") as out:
             for info in zf.infolist():
                 clone = zipfile.ZipInfo(info.filename, info.date_time)

@@ -9,7 +9,8 @@ import pytest
 
 from compliance.load import load_workspace
 from compliance.questionnaire import Answer, Choice, Format, MappingEntry, Question, Questionnaire
-from compliance.questionnaire.draft import claims_judge, draft_answers, topic_pattern
+from compliance.questionnaire.draft import draft_answers, topic_pattern
+from compliance.questionnaire.judging import claims_judge
 from tests.questionnaire.model_ws import EVIDENCE, MODEL
 from tests.workspaces import make_workspace, sha256
 
