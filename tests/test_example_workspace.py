@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import shutil
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -169,3 +171,53 @@ def test_config_checks_verify_each_claim_from_its_cited_evidence() -> None:
         assert all(v == "verified" for v in verdicts.values()), (c.id, verdicts)
         got[c.id] = "verified" if verdicts else "unverified"
     assert got == EXPECTED_VERDICTS
+
+
+def _copy_workspace(dest: Path) -> Path:
+    for folder in ("controls", "evidence"):
+        shutil.copytree(REPO / folder, dest / folder)
+    return dest
+
+
+def _errors(root: Path) -> tuple[int, list[tuple[str, int, str]]]:
+    result = CliRunner().invoke(cli, ["check", str(root), "--format", "json", "--today", AS_OF])
+    report = json.loads(result.stdout)
+    return result.exit_code, sorted((f["path"], f["line"], f["code"])
+                                    for f in report["findings"] if f["level"] == "error")
+
+
+def test_contradicting_an_evidence_file_refutes_the_claim_and_makes_it_stale(
+        tmp_path: Path) -> None:
+    root = _copy_workspace(tmp_path)
+    settings = root / "evidence" / "claude" / "managed-settings.json"
+    text = settings.read_text(encoding="utf-8")
+    assert text.count('"failIfUnavailable": true') == 1
+    settings.write_text(text.replace('"failIfUnavailable": true', '"failIfUnavailable": false'),
+                        encoding="utf-8")
+    code, errors = _errors(root)
+    assert code == 1
+    # ISO-02's claim is refuted (CFG001) at its claim; every claim resting on the file is stale.
+    assert errors == [
+        ("controls/credentials.yaml", 9, "EVD003"),
+        ("controls/credentials.yaml", 37, "EVD003"),
+        ("controls/isolation.yaml", 36, "CFG001"),
+        ("controls/isolation.yaml", 36, "EVD003"),
+        ("controls/logs.yaml", 9, "EVD003"),
+        ("controls/network.yaml", 40, "EVD003"),
+    ]
+
+
+def test_an_ssh_hole_in_the_firewall_refutes_the_allowlist_claim(tmp_path: Path) -> None:
+    root = _copy_workspace(tmp_path)
+    script = root / "evidence" / "devcontainer" / "init-firewall.sh"
+    text = script.read_text(encoding="utf-8")
+    hole = "iptables -A OUTPUT -p tcp --dport 22 -j ACCEPT\n"
+    script.write_text(text.replace("# Package registries:", hole + "# Package registries:"),
+                      encoding="utf-8")
+    code, errors = _errors(root)
+    assert code == 1
+    assert errors == [
+        ("controls/network.yaml", 9, "EVD003"),
+        ("controls/network.yaml", 40, "CFG008"),
+        ("controls/network.yaml", 40, "EVD003"),
+    ]
