@@ -46,10 +46,12 @@ def time_raw(html: str, date: dt.date, manifest: bytes) -> float:
     start = time.perf_counter()
     fonts = FontConfiguration()
     css = CSS(filename=str(assets / "fonts.css"), font_config=fonts)
-    attachment = Attachment(string=manifest, name="manifest.json", relationship="Data",
-                            created=stamp, modified=stamp)
+    attachment = Attachment(
+        string=manifest, name="manifest.json", relationship="Data", created=stamp, modified=stamp
+    )
     HTML(string=html, base_url=str(assets) + "/").write_pdf(
-        stylesheets=[css], attachments=[attachment], font_config=fonts, **PDF_OPTIONS)
+        stylesheets=[css], attachments=[attachment], font_config=fonts, **PDF_OPTIONS
+    )
     return time.perf_counter() - start
 
 
