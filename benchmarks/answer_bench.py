@@ -95,7 +95,7 @@ def answer(src: Path, out: Path, mapping: Path, checked: object | None) -> int:
         checked = load_and_check(REPO)
     ws = checked.workspace  # type: ignore[attr-defined]
     q = load_questionnaire(src, Overrides(mapping=mapping))
-    verdicts = control_verdicts(ws.model, ws.root, checked.result.verdicts)  # type: ignore
+    verdicts = control_verdicts(checked.result.verdicts)  # type: ignore[attr-defined]
     drafted = draft_answers(q, ws.model, verdicts, ws.root / "evidence", claims_judge())
     result = write_answers(q, drafted, out)
     write_review(q, result.answers, out)

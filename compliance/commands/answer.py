@@ -83,7 +83,7 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
         sys.exit(EXIT_FINDINGS)
     model = checked.workspace.model
     root = checked.workspace.root
-    verdicts = control_verdicts(model, root, checked.result.verdicts)
+    verdicts = control_verdicts(checked.result.verdicts)
     drafted = draft_answers(q, model, verdicts, root / "evidence", claims_judge())
     try:
         result = write_answers(q, drafted, out)

@@ -150,7 +150,7 @@ def _mentions(control: Any, topics: tuple[str, ...]) -> bool:
 
 def _backing(control: Any, verdict: Any) -> Backing | None:
     status = getattr(control.status, "value", control.status)
-    checked = status_of(verdict) if verdict is not None else None
+    checked = status_of(verdict)
     if status == "planned" or checked == "refuted":
         return None
     if status == "partial":
