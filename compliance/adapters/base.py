@@ -144,7 +144,7 @@ def evidence_error(path: str, line: int, column: int, message: str) -> EvidenceE
     """An :class:`EvidenceError` positioned in the evidence file itself."""
     diag = Diagnostic.at(
         Position(path, max(line, 1), max(column, 1)),
-        "EVD100",
+        "CFG100",
         "unreadable-evidence",
         Level.ERROR,
         message,

@@ -69,4 +69,6 @@ def run_checks(ws: Workspace, today: dt.date) -> CheckResult:
     findings = apply(findings, ws, model.waivers, names, today, horizon)
     limit = today + dt.timedelta(days=horizon)
     in_force = [w for w in model.waivers if today <= w.expires <= limit]
-    return CheckResult(sort_unique(findings), {}, in_force)
+    from compliance.rules.config.controls import control_verdicts
+
+    return CheckResult(sort_unique(findings), control_verdicts(ctx), in_force)

@@ -9,6 +9,7 @@ them from its kind via :data:`KIND_CHECKS`.
 
 from __future__ import annotations
 
+from compliance.rules.base import Rule
 from compliance.rules.config.base import ConfigRule
 from compliance.rules.config.cfg001_sandbox_not_enforced import SandboxNotEnforced
 from compliance.rules.config.cfg002_sandbox_reaches_host_services import (
@@ -52,10 +53,11 @@ from compliance.rules.config.cfg023_secrets_without_environment_approval import 
     SecretsWithoutEnvironmentApproval,
 )
 from compliance.rules.config.cfg024_session_logs_not_central import SessionLogsNotCentral
+from compliance.rules.config.cfg100_unreadable_evidence import UnreadableEvidence
 from compliance.rules.config.verdict import Findings, Reason, Status, Verdict
 
-__all__ = ["CONFIG_RULES", "KIND_CHECKS", "ConfigRule", "Findings", "Reason", "Status",
-           "Verdict", "checks_for_kind", "evaluate"]
+__all__ = ["CONFIG_FAMILY_RULES", "CONFIG_RULES", "KIND_CHECKS", "ConfigRule", "Findings",
+           "Reason", "Status", "Verdict", "checks_for_kind", "evaluate"]
 
 CONFIG_RULES: dict[str, type[ConfigRule]] = {
     rule.code: rule
@@ -70,6 +72,10 @@ CONFIG_RULES: dict[str, type[ConfigRule]] = {
         SecretsWithoutEnvironmentApproval, SessionLogsNotCentral,
     )
 }
+
+#: Every rule of the config family for the engine: the 24 checks plus CFG100, which
+#: reports cited evidence that no adapter can read.
+CONFIG_FAMILY_RULES: dict[str, type[Rule]] = {**CONFIG_RULES, "CFG100": UnreadableEvidence}
 
 #: A control's kind -> the checks that verify a claim of that kind (documented in
 #: docs/rules-config.md). A control may instead list ``verified_by`` codes itself.

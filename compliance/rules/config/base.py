@@ -1,5 +1,9 @@
 """The configuration-check base: which evidence kinds a check reads, and how it judges.
 
+Inside ``compliance check`` the engine calls :meth:`check`, which runs the
+check over each control that it verifies (see
+:mod:`compliance.rules.config.controls`).
+
 A subclass sets ``reads`` (adapter kinds), ``export_hint`` (what evidence
 would let it verify the claim) and implements :meth:`judge`, adding reasons
 and gaps to a :class:`Findings`. :meth:`evaluate` filters the documents to
@@ -9,11 +13,16 @@ given.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
 
 from compliance.adapters.base import EvidenceDoc
+from compliance.diagnostics import Diagnostic
 from compliance.rules.base import Rule
 from compliance.rules.config.verdict import Findings, Status, Verdict
+
+if TYPE_CHECKING:  # pragma: no cover
+    from compliance.check.context import CheckContext
 
 
 class ConfigRule(Rule):
@@ -34,6 +43,12 @@ class ConfigRule(Rule):
 
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
         raise NotImplementedError
+
+    def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
+        """Inside `compliance check`: this check over every control it verifies."""
+        from compliance.rules.config.controls import claim_diagnostics
+
+        yield from claim_diagnostics(type(self), ctx)
 
 
 def of_kind(docs: list[EvidenceDoc], *kinds: str) -> list[EvidenceDoc]:

@@ -1,0 +1,167 @@
+"""Run the configuration checks over each control's cited evidence, inside `compliance check`.
+
+A control's checks are its ``verified_by`` codes, or those its ``kind`` maps
+to (:func:`~compliance.rules.config.checks_for_kind`). Each check sees only
+the evidence files the control cites. Per check:
+
+- REFUTED: an error at the claim's position in the YAML, naming the evidence
+  file, key and line (every refuting line is also a related position);
+- UNVERIFIED: a finding at the claim at the workspace's ``unverified`` level
+  (``compliance.yaml``; ``off`` shows it only in the verdicts);
+- VERIFIED: no finding.
+
+:func:`control_verdicts` folds the checks into one verdict per control (any
+refuted -> refuted; all verified -> verified; otherwise unverified) as plain
+JSON-ready dicts for ``CheckResult.verdicts``. Planned controls are not
+checked: their claim is not made about the present.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from compliance.adapters import EvidenceDoc, EvidenceError, UnrecognisedEvidence, parse_evidence
+from compliance.diagnostics import Diagnostic, Level
+from compliance.rules.config.verdict import Status, Verdict
+
+if TYPE_CHECKING:  # pragma: no cover
+    from compliance.check.context import CheckContext
+
+_PARSED: dict[tuple[Path, str, str | None], EvidenceDoc | Exception] = {}
+
+
+def checks_of(control: Any) -> list[str]:
+    """The check codes that verify a control's claim (explicit, else by kind)."""
+    from compliance.rules.config import CONFIG_RULES, checks_for_kind
+
+    codes = control.verified_by
+    if codes is None:
+        codes = checks_for_kind(control.kind) if control.kind else []
+    return [c for c in codes if c in CONFIG_RULES]
+
+
+def _checked(ctx: CheckContext) -> Iterator[Any]:
+    for control in ctx.model.controls:
+        if getattr(control.status, "value", control.status) != "planned":
+            yield control
+
+
+def read_evidence(ctx: CheckContext, evidence_id: str) -> EvidenceDoc | Exception | None:
+    """The parsed evidence file (cached by content hash), the error it raised, or None when
+    it is missing or outside evidence/ (the evidence rules report those)."""
+    from compliance.rules.model.evidence_rules import evidence_file
+
+    ev = next((e for e in ctx.model.evidence if e.id == evidence_id), None)
+    if ev is None:
+        return None
+    file = evidence_file(ctx, ev)
+    if file is None:
+        return None
+    key = (file, ctx.sha256(file), ev.kind)
+    if key not in _PARSED:
+        try:
+            _PARSED[key] = parse_evidence(file, _display(ctx, file, ev.path), ev.kind)
+        except (EvidenceError, UnrecognisedEvidence) as exc:
+            _PARSED[key] = exc
+    return _PARSED[key]
+
+
+def _display(ctx: CheckContext, file: Path, rel: str) -> str:
+    """The evidence file as the workspace names it (``evidence/...``), never absolute."""
+    try:
+        return file.relative_to(ctx.root.resolve()).as_posix()
+    except ValueError:
+        return f"evidence/{rel}"
+
+
+def control_docs(ctx: CheckContext, control: Any) -> list[EvidenceDoc]:
+    docs = [read_evidence(ctx, eid) for eid in control.evidence]
+    return [d for d in docs if isinstance(d, EvidenceDoc)]
+
+
+def evaluate_control(ctx: CheckContext, control: Any) -> dict[str, Verdict]:
+    from compliance.rules.config import CONFIG_RULES
+
+    docs = control_docs(ctx, control)
+    return {code: CONFIG_RULES[code]().evaluate(docs) for code in checks_of(control)}
+
+
+def claim_diagnostics(rule: Any, ctx: CheckContext) -> Iterator[Diagnostic]:
+    """This check's findings on every control it verifies (called from ``Rule.check``)."""
+    level = _unverified_level(ctx)
+    for control in _checked(ctx):
+        if rule.code not in checks_of(control):
+            continue
+        verdict = rule().evaluate(control_docs(ctx, control))
+        pos = ctx.pos("controls", control.id, "claim")
+        if verdict.status is Status.REFUTED:
+            related = tuple(r.position for r in verdict.refuting)
+            yield rule.diagnostic(pos, f"claim of {control.id} is {verdict.message}",
+                                  related=related)
+        elif verdict.status is Status.UNVERIFIED and level is not None:
+            yield rule.diagnostic(pos, f"claim of {control.id} is unverified: {verdict.message}",
+                                  level=level)
+
+
+def _unverified_level(ctx: CheckContext) -> Level | None:
+    setting = getattr(ctx.model.settings, "unverified", "warning")
+    value = str(getattr(setting, "value", setting))
+    return None if value == "off" else Level(value)
+
+
+def control_verdicts(ctx: CheckContext) -> dict[str, dict[str, Any]]:
+    """control id -> {"status", "message", "checks": {code: {"status", "message", "reasons"}}}."""
+    out: dict[str, dict[str, Any]] = {}
+    for control in ctx.model.controls:
+        checks = evaluate_control(ctx, control) if control in list(_checked(ctx)) else {}
+        statuses = [v.status for v in checks.values()]
+        if Status.REFUTED in statuses:
+            status = Status.REFUTED
+            message = next(v.message for v in checks.values() if v.status is Status.REFUTED)
+        elif statuses and all(s is Status.VERIFIED for s in statuses):
+            status, message = Status.VERIFIED, "; ".join(v.message for v in checks.values())
+        else:
+            status = Status.UNVERIFIED
+            message = ("; ".join(f"{c}: {v.message}" for c, v in checks.items()
+                                 if v.status is Status.UNVERIFIED)
+                       or ("planned control: not checked" if not checks and control
+                           not in list(_checked(ctx)) else
+                           "no configuration check applies to this claim"))
+        out[control.id] = {
+            "status": status.value,
+            "message": message,
+            "checks": {code: _plain(v) for code, v in checks.items()},
+        }
+    return out
+
+
+def _plain(v: Verdict) -> dict[str, Any]:
+    return {"status": v.status.value, "message": v.message,
+            "reasons": [{"path": r.path, "line": r.line, "column": r.column, "key": r.key,
+                         "message": r.message, "refutes": r.refutes} for r in v.reasons]}
+
+
+def unreadable_diagnostics(rule: Any, ctx: CheckContext) -> Iterator[Diagnostic]:
+    """Cited evidence that cannot be read: at the file's own line, or at its entry in YAML."""
+    cited = {eid for c in _checked(ctx) if checks_of(c) for eid in c.evidence}
+    for eid in sorted(cited):
+        got = read_evidence(ctx, eid)
+        if isinstance(got, EvidenceError):
+            d = got.diagnostic
+            yield Diagnostic(d.path, d.line, d.column, rule.code, rule.name, Level.ERROR,
+                             f"evidence {eid}: {d.message}")
+        elif isinstance(got, UnrecognisedEvidence) and _declared_kind(ctx, eid):
+            yield rule.diagnostic(ctx.pos("evidence", eid, "kind"), f"evidence {eid}: {got}")
+        elif isinstance(got, UnrecognisedEvidence):
+            yield rule.diagnostic(ctx.pos("evidence", eid, "path"),
+                                  f"evidence {eid}: {got} (set `kind:` if an adapter applies)",
+                                  level=Level.INFO)
+
+
+def _declared_kind(ctx: CheckContext, evidence_id: str) -> bool:
+    """A ``kind:`` that names no adapter is an error at that key; an unrecognised file
+    without one is only reported (info): no check reads it, none guesses at it."""
+    ev = next((e for e in ctx.model.evidence if e.id == evidence_id), None)
+    return ev is not None and ev.kind is not None
