@@ -1,13 +1,28 @@
-"""Context -> text outputs: the report's HTML and the stance summary's Markdown."""
+"""Context -> text outputs: the report's HTML and the stance summary's Markdown.
+
+A broken workspace template (syntax error, missing field, unsafe access) is
+a user error with the template's name and line, not a traceback.
+"""
 
 from __future__ import annotations
 
-from jinja2 import Environment
+from jinja2 import Environment, TemplateError, TemplateSyntaxError
 
 from compliance.render.context import ReportContext
+from compliance.render.errors import RenderError
 
 REPORT_TEMPLATE = "report.html"
 STANCE_TEMPLATE = "stance.md.j2"
+
+
+def _render(env: Environment, name: str, ctx: ReportContext) -> str:
+    try:
+        return env.get_template(name).render(ctx=ctx)
+    except TemplateSyntaxError as error:
+        where = f"{error.filename or error.name}:{error.lineno}"
+        raise RenderError(f"template {where}: {error.message}") from None
+    except TemplateError as error:
+        raise RenderError(f"template {name}: {error}") from None
 
 
 def render_report_html(env: Environment, ctx: ReportContext) -> str:
@@ -15,9 +30,9 @@ def render_report_html(env: Environment, ctx: ReportContext) -> str:
 
     The same string is the PDF's input, so HTML and PDF cannot disagree.
     """
-    return env.get_template(REPORT_TEMPLATE).render(ctx=ctx)
+    return _render(env, REPORT_TEMPLATE, ctx)
 
 
 def render_stance_md(env: Environment, ctx: ReportContext) -> str:
     """The defensible summary as Markdown, model text escaped so it stays text."""
-    return env.get_template(STANCE_TEMPLATE).render(ctx=ctx)
+    return _render(env, STANCE_TEMPLATE, ctx)

@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from jinja2 import TemplateNotFound, UndefinedError
-from jinja2.exceptions import SecurityError
+from jinja2 import TemplateNotFound
 
-from compliance.render.documents import render_report_html
+from compliance.render.documents import render_report_html, render_stance_md
 from compliance.render.env import make_env, md_text, packaged_templates_dir
-from compliance.render.errors import TemplateOutsideFolder
+from compliance.render.errors import RenderError, TemplateOutsideFolder
 from tests.render.sample import sample_context
 
 
@@ -34,8 +33,24 @@ def test_workspace_overrides_file_by_file(tmp_path: Path) -> None:
 def test_missing_field_fails_loudly(tmp_path: Path) -> None:
     (tmp_path / "templates").mkdir()
     (tmp_path / "templates" / "report.css").write_text("{{ ctx.no_such_field }}")
-    with pytest.raises(UndefinedError):
+    with pytest.raises(RenderError) as raised:
         render_report_html(make_env(tmp_path), sample_context())
+    assert str(raised.value) == (
+        "template report.html: 'compliance.render.context.ReportContext object' "
+        "has no attribute 'no_such_field'"
+    )
+
+
+def test_template_syntax_error_names_file_and_line(tmp_path: Path) -> None:
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "stance.md.j2").write_text("line one\n{% if %}\n")
+    with pytest.raises(RenderError) as raised:
+        render_stance_md(make_env(tmp_path), sample_context())
+    where = (tmp_path / "templates" / "stance.md.j2").resolve()
+    assert (
+        str(raised.value)
+        == f"template {where}:2: Expected an expression, got 'end of statement block'"
+    )
 
 
 def test_html_is_autoescaped_and_markdown_is_not(env) -> None:  # type: ignore[no-untyped-def]
@@ -59,9 +74,13 @@ def test_dotdot_template_names_are_not_found(env) -> None:  # type: ignore[no-un
         env.get_template("../pyproject.toml")
 
 
-def test_templates_cannot_reach_python_internals(env) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(SecurityError):
-        env.from_string("{{ ''.__class__.__mro__[1].__subclasses__() }}").render()
+def test_templates_cannot_reach_python_internals(tmp_path: Path) -> None:
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "report.css").write_text(
+        "{{ ''.__class__.__mro__[1].__subclasses__() }}"
+    )
+    with pytest.raises(RenderError, match="unsafe"):
+        render_report_html(make_env(tmp_path), sample_context())
 
 
 def test_md_text_keeps_model_text_inert() -> None:
