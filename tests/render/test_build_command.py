@@ -161,3 +161,19 @@ def test_help_does_not_import_weasyprint() -> None:
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout == "False\n"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_line_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from compliance.commands import build as command
+
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    progress = command._Progress()
+    progress("PDF")
+    progress.done()
+    assert terminal.getvalue() == "\r\x1b[2Kbuilding: PDF...\r\x1b[2K"
