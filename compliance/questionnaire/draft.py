@@ -78,6 +78,13 @@ def _answer(
             unanswered_reason=f"no control in the model answers it (looked for: {wanted}"
             + (f"; topics: {', '.join(q.mapping.topics)})" if q.mapping.topics else ")")
         )
+    if q.mapping.suggest_only:
+        ids = ", ".join(c.id for c in candidates)
+        return Answer(
+            control_ids=tuple(c.id for c in candidates),
+            unanswered_reason=f"no mapping recognises this questionnaire; controls that may "
+            f"answer it: {ids} (write a mapping to draft it; see docs/questionnaires.md)",
+        )
     backing = [b for c in candidates if (b := _backing(c, verdicts.get(c.id))) is not None]
     if not backing:
         refuted = [c.id for c in candidates if status_of(verdicts.get(c.id)) == "refuted"]

@@ -23,24 +23,28 @@ from compliance.questionnaire.types import (
 )
 
 XLSX_SUFFIXES = {".xlsx", ".xlsm", ".xltx", ".xltm"}
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
 def sniff_format(path: Path) -> Format:
     suffix = path.suffix.lower()
+    with path.open("rb") as handle:
+        head = handle.read(64)
+    if head.startswith(OLE_MAGIC):  # legacy .xls, or an encrypted (password) .xlsx
+        raise QuestionnaireError(
+            f"{path}: a legacy .xls or password-protected workbook; save an unencrypted "
+            ".xlsx copy and answer that"
+        )
     if suffix in XLSX_SUFFIXES:
         return Format.XLSX
     if suffix == ".json":
         return Format.JSON
     if suffix in {".csv", ".tsv", ".txt"}:
         return Format.CSV
-    with path.open("rb") as handle:
-        head = handle.read(64)
     if head.startswith(b"PK\x03\x04"):
         return Format.XLSX
     if head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"[", b"/"):
         return Format.JSON
-    if suffix in {".xls"} or head.startswith(b"\xd0\xcf\x11\xe0"):
-        raise QuestionnaireError(f"{path}: legacy .xls is not supported; save it as .xlsx")
     return Format.CSV
 
 
@@ -69,6 +73,8 @@ def load_questionnaire(path: Path, overrides: Overrides | None = None) -> Questi
 
 def _recognise_grid(grids: list[Grid], mappings: list[Mapping], forced: bool) -> Mapping | None:
     for mapping in mappings:
+        if mapping.fallback and not forced:
+            continue
         rec = mapping.recognise
         if forced and not rec.sheet and not rec.header:
             return mapping
@@ -79,7 +85,11 @@ def _recognise_grid(grids: list[Grid], mappings: list[Mapping], forced: bool) ->
         for grid in candidates:
             if not rec.header or _header_matches(grid, rec.header, row):
                 return mapping
-    return None
+    return _fallback(mappings)
+
+
+def _fallback(mappings: list[Mapping]) -> Mapping | None:
+    return next((m for m in mappings if m.fallback), None)
 
 
 def _norm(text: str) -> str:
@@ -131,7 +141,7 @@ def _from_grids(
         path=path,
         format=fmt,
         questions=questions,
-        kind=mapping.name if mapping else "generic",
+        kind=mapping.name if mapping and not mapping.fallback else "generic",
         mapping_name=mapping.name if mapping else None,
         notes=notes,
     )
@@ -150,6 +160,8 @@ def _attach(questions: list[Question], mapping: Mapping | None) -> None:
         if mapping is None:
             continue
         q.mapping = mapping.match(q.id, q.text)
+        if mapping.fallback:  # suggestions only: the file's own answer style stays
+            continue
         if q.mapping is not None:
             q.style = q.mapping.style
         elif q.style != "narrative":
@@ -172,12 +184,13 @@ def _from_json(path: Path, overrides: Overrides, mappings: list[Mapping]) -> Que
         ):
             mapping = m
             break
+    mapping = mapping or _fallback(mappings)
     _attach(questions, mapping)
     return Questionnaire(
         path=path,
         format=Format.JSON,
         questions=questions,
-        kind=mapping.name if mapping else kind,
+        kind=mapping.name if mapping and not mapping.fallback else kind,
         mapping_name=mapping.name if mapping else None,
         source=src,
     )

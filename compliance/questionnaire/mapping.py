@@ -94,6 +94,11 @@ class Rule(_Strict):
 
 class Mapping(_Strict):
     name: str
+    fallback: bool = Field(
+        False,
+        description="Used only when no other mapping recognises the file; its matches are "
+        "suggestions listed in the review, never drafted answers.",
+    )
     recognise: Recognise = Field(default_factory=Recognise)
     layout: Layout | None = None
     choices: list[str] = Field(default_factory=lambda: ["Yes", "No", "NA"])
@@ -125,6 +130,7 @@ class Mapping(_Strict):
             id_regex=rule.id_regex,
             text_regex=rule.text_regex,
             note=rule.note,
+            suggest_only=self.fallback,
         )
 
 

@@ -54,6 +54,8 @@ class MappingEntry:
     id_regex: str | None = None
     text_regex: str | None = None
     note: str | None = None
+    #: From the built-in fallback mapping: controls are suggested in the review, never drafted.
+    suggest_only: bool = False
 
 
 @dataclass(slots=True)

@@ -80,6 +80,22 @@ def test_answers_with_a_user_mapping(ws: Path, tmp_path: Path) -> None:
     assert len(csv_lines) > 8  # header + 7 questions (narratives span lines)
 
 
+def test_unrecognised_workbook_gets_suggestions_not_answers(ws: Path, tmp_path: Path) -> None:
+    book = rich_workbook(tmp_path / "in.xlsx")
+    out = tmp_path / "out.xlsx"
+    code, stdout, _ = run(str(book), "-w", str(ws), "--out", str(out))
+    assert code == 0
+    assert stdout.startswith(f"{out}: drafted 0 of 7 answers (0 with a Yes/No/NA choice, ")
+    review = json.loads((tmp_path / "out.review.json").read_text(encoding="utf-8"))
+    reasons = {i["key"]: i["reason"] for i in review["items"]}
+    assert reasons["1.1"] == (
+        "no mapping recognises this questionnaire; controls that may answer it: ISO-01 "
+        "(write a mapping to draft it; see docs/questionnaires.md)"
+    )
+    assert reasons["2.3"] == "no mapping entry covers this question"
+    assert parts(out) == parts(book)
+
+
 def test_model_errors_refuse_and_write_nothing(tmp_path: Path) -> None:
     broken = make_workspace(
         tmp_path / "ws",

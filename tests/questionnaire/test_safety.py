@@ -69,11 +69,15 @@ def test_not_a_zip_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_legacy_xls_and_missing_file(tmp_path: Path) -> None:
-    xls = tmp_path / "old.xls"
-    xls.write_bytes(b"\xd0\xcf\x11\xe0" + b"\0" * 60)
-    with pytest.raises(QuestionnaireError) as err:
-        load_questionnaire(xls)
-    assert str(err.value) == f"{xls}: legacy .xls is not supported; save it as .xlsx"
+    for name in ("old.xls", "locked.xlsx"):
+        ole = tmp_path / name
+        ole.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 60)
+        with pytest.raises(QuestionnaireError) as err:
+            load_questionnaire(ole)
+        assert str(err.value) == (
+            f"{ole}: a legacy .xls or password-protected workbook; save an unencrypted "
+            ".xlsx copy and answer that"
+        )
     with pytest.raises(QuestionnaireError) as err:
         load_questionnaire(tmp_path / "nope.xlsx")
     assert str(err.value) == f"{tmp_path / 'nope.xlsx'}: no such file"
