@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from compliance.adapters.claude_merge import Effective
 from compliance.rules.config.verdict import Findings
 
@@ -14,8 +16,10 @@ def require(eff: Effective, findings: Findings, key: str, want: object, default:
     src = eff.value(key)
     if src is None:
         top = eff.top()
-        findings.refute(top, None, f"{key} is not set in any scope (default {default!r}); {why}")
+        message = f"{key} is not set in any scope (default {json.dumps(default)}); {why}"
+        findings.refute(top, None, message)
     elif src.value != want:
-        findings.refute(src.doc, src.fact, f"{key} is {src.value!r} ({src.scope} scope); {why}")
+        message = f"{key} is {json.dumps(src.value)} ({src.scope} scope); {why}"
+        findings.refute(src.doc, src.fact, message)
     else:
-        findings.support(src.doc, src.fact, f"{key} is {want!r} ({src.scope} scope)")
+        findings.support(src.doc, src.fact, f"{key} is {json.dumps(want)} ({src.scope} scope)")

@@ -19,7 +19,8 @@ class EgressNotDefaultDeny(ConfigRule):
     devcontainer.json: a lifecycle command (`postStartCommand` etc.) must run
     the firewall, and `runArgs` must not contain `--network=host` or
     `--privileged`. Firewall script: the OUTPUT chain's policy must be DROP
-    (and not set back to ACCEPT later) or its last rule a catch-all REJECT/DROP.
+    (and not set back to ACCEPT later) or its first unconditional rule a
+    catch-all REJECT/DROP; an unconditional ACCEPT reached first refutes.
 
     ## Why is this bad?
     With host networking the container's iptables rules do not govern the
@@ -77,18 +78,18 @@ class EgressNotDefaultDeny(ConfigRule):
                 policy = fact
         outs = [f for f in doc.fact_list("rule")
                 if f.value["chain"] == "OUTPUT" and f.value["table"] == "filter"]
-        last = outs[-1] if outs else None
-        catch_all = last is not None and last.value["target"] in ("REJECT", "DROP") and not (
-            set(last.value) - {"chain", "target", "table"})
-        for fact in outs:
-            if fact.value["target"] == "ACCEPT" and not (set(fact.value) - {"chain", "target",
-                                                                              "table"}):
-                findings.refute(doc, fact, "an unconditional OUTPUT ACCEPT rule allows all egress")
+        # -A appends: the first unconditional OUTPUT rule decides for every other packet.
+        first = next((f for f in outs if not set(f.value) - {"chain", "target", "table"}), None)
+        if first is not None and first.value["target"] == "ACCEPT":
+            findings.refute(doc, first, "an unconditional OUTPUT ACCEPT rule allows all egress")
+            return
+        last = first
+        catch_all = first is not None and first.value["target"] in ("REJECT", "DROP")
         if policy is not None and policy.value["target"] in ("DROP", "REJECT"):
             findings.support(doc, policy, "OUTPUT policy is DROP")
         elif catch_all and last is not None:
             target = last.value["target"]
-            findings.support(doc, last, f"the last OUTPUT rule is a catch-all {target}")
+            findings.support(doc, last, f"OUTPUT ends in a catch-all {target}")
         elif policy is not None:
             findings.refute(doc, policy, f"OUTPUT policy is {policy.value['target']} and no final "
                                          "catch-all REJECT/DROP")

@@ -67,7 +67,7 @@ def test_bash_sandbox_example_lacks_fail_if_unavailable(shared_data: Path) -> No
                  "claude_settings/anthropics_examples_settings_settings-bash-sandbox.json")
     assert v.status is Status.REFUTED
     assert [(r.line, r.message) for r in v.refuting] == [
-        (1, "sandbox.failIfUnavailable is not set in any scope (default False); when the "
+        (1, "sandbox.failIfUnavailable is not set in any scope (default false); when the "
             "sandbox cannot start, commands run unsandboxed with a warning")]
 
 

@@ -1,0 +1,152 @@
+"""Configuration checks inside `compliance check`: findings at the claim, verdicts per control."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from compliance.cli import cli
+
+REPO = Path(__file__).resolve().parents[3]
+
+SYSTEM = """\
+system:
+  name: Test agents
+  scope: Coding agents used by the test team.
+  owner: sec@example.test
+  last_reviewed: 2026-11-01
+sources:
+  - id: docs
+    title: Claude Code sandboxing
+limits:
+  - id: not-complete
+    text: Sandboxing reduces risk but is not a complete isolation boundary.
+    topics: [depends-on-host-configuration]
+    sources: [docs]
+"""
+
+CONTROL = """\
+evidence:
+  - id: settings
+    path: claude/managed-settings.json
+    collected: 2026-11-01
+    sha256: {sha}
+controls:
+  - id: ISO-02
+    layer: isolation
+    kind: os-sandbox
+    title: Bash sandbox
+    status: deployed
+    claim: The agent's shell commands always run in an OS sandbox.
+    implementation: Managed settings enable the sandbox.
+    evidence: [settings]
+    limits: [not-complete]
+    residual_risk: A kernel bug could let a command out.
+    owner: platform
+"""
+
+ENFORCED = ('{\n  "sandbox": {\n    "enabled": true,\n    "failIfUnavailable": true,\n'
+            '    "allowUnsandboxedCommands": false\n  }\n}\n')
+
+
+def _workspace(root: Path, settings: str, config: str | None = None) -> Path:
+    (root / "controls").mkdir(parents=True)
+    (root / "controls" / "system.yaml").write_text(SYSTEM, encoding="utf-8")
+    sha = hashlib.sha256(settings.encode("utf-8")).hexdigest()
+    (root / "controls" / "isolation.yaml").write_text(CONTROL.format(sha=sha), encoding="utf-8")
+    (root / "evidence" / "claude").mkdir(parents=True)
+    (root / "evidence" / "claude" / "managed-settings.json").write_text(settings, "utf-8")
+    if config is not None:
+        (root / "compliance.yaml").write_text(config, encoding="utf-8")
+    return root
+
+
+def _check(root: Path) -> tuple[int, dict]:
+    result = CliRunner().invoke(cli, ["check", str(root), "--format", "json",
+                                      "--today", "2026-11-30"])
+    return result.exit_code, json.loads(result.stdout)
+
+
+def _config(report: dict) -> list[tuple]:
+    return [(f["path"], f["line"], f["column"], f["code"], f["level"], f["message"])
+            for f in report["findings"] if f["code"].startswith("CFG")]
+
+
+def test_enforced_sandbox_is_verified_without_findings(tmp_path: Path) -> None:
+    code, report = _check(_workspace(tmp_path, ENFORCED))
+    assert code == 0
+    assert [f for f in report["findings"] if f["level"] == "error"] == []
+    assert _config(report) == []
+    assert report["verdicts"]["ISO-02"]["status"] == "verified"
+    assert sorted(report["verdicts"]["ISO-02"]["checks"]) == ["CFG001", "CFG002"]
+
+
+def test_refuted_claim_is_an_error_at_the_claim_naming_file_and_line(tmp_path: Path) -> None:
+    settings = ENFORCED.replace('"failIfUnavailable": true', '"failIfUnavailable": false')
+    code, report = _check(_workspace(tmp_path, settings))
+    assert code == 1
+    assert _config(report) == [
+        ("controls/isolation.yaml", 12, 12, "CFG001", "error",
+         "claim of ISO-02 is refuted by evidence/claude/managed-settings.json:4 "
+         "sandbox.failIfUnavailable: sandbox.failIfUnavailable is false (managed scope); "
+         "when the sandbox cannot start, commands run unsandboxed with a warning")]
+    assert report["verdicts"]["ISO-02"]["status"] == "refuted"
+
+
+def _uncited(root: Path, config: str | None) -> tuple[int, dict]:
+    """A sandbox control citing no evidence: both its checks are UNVERIFIED."""
+    ws = _workspace(root, ENFORCED, config)
+    path = ws / "controls" / "isolation.yaml"
+    path.write_text(path.read_text("utf-8").replace("evidence: [settings]", "evidence: []"),
+                    encoding="utf-8")
+    return _check(ws)
+
+
+def test_unverified_level_comes_from_the_workspace(tmp_path: Path) -> None:
+    levels = {}
+    for config in (None, "unverified: error\n", "unverified: off\n"):
+        code, report = _uncited(tmp_path / str(len(levels)), config)
+        levels[config] = (code, [f[3:5] for f in _config(report)])
+        assert report["verdicts"]["ISO-02"]["status"] == "unverified"
+        assert all(f[5].startswith("claim of ISO-02 is unverified: no evidence of a kind this "
+                                   "check reads (claude-settings); export the Claude Code")
+                   for f in _config(report))
+    assert levels == {
+        None: (0, [("CFG001", "warning"), ("CFG002", "warning")]),
+        "unverified: error\n": (1, [("CFG001", "error"), ("CFG002", "error")]),
+        "unverified: off\n": (0, []),
+    }
+
+
+def test_malformed_evidence_is_reported_at_its_own_line(tmp_path: Path) -> None:
+    code, report = _check(_workspace(tmp_path, '{\n  "sandbox": {"enabled": tru}\n}\n'))
+    assert code == 1
+    assert [f for f in _config(report) if f[3] == "CFG100"] == [
+        ("evidence/claude/managed-settings.json", 2, 26, "CFG100", "error",
+         "evidence settings: invalid JSON: unexpected character 't'")]
+
+
+def test_editing_the_example_firewall_to_allow_all_refutes_net01(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    for name in ("controls", "evidence"):
+        shutil.copytree(REPO / name, root / name)
+    for name in ("compliance.yaml", "waivers.yaml"):
+        if (REPO / name).exists():
+            shutil.copy(REPO / name, root / name)
+    script = root / "evidence" / "devcontainer" / "init-firewall.sh"
+    lines = script.read_text(encoding="utf-8").splitlines()
+    last = max(i for i, line in enumerate(lines) if line.startswith("iptables -A OUTPUT -j REJ"))
+    lines.insert(last, "iptables -A OUTPUT -j ACCEPT")
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, report = _check(root)
+    assert code == 1
+    found = [f for f in _config(report) if f[3] == "CFG007"]
+    assert [(f[0], f[4]) for f in found] == [("controls/network.yaml", "error")]
+    assert found[0][5] == (
+        f"claim of NET-01 is refuted by evidence/devcontainer/init-firewall.sh:{last + 1} "
+        "iptables: an unconditional OUTPUT ACCEPT rule allows all egress")
+    assert report["verdicts"]["NET-01"]["status"] == "refuted"
