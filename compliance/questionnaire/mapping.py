@@ -99,7 +99,7 @@ class Mapping(_Strict):
         description="Used only when no other mapping recognises the file; its matches are "
         "suggestions listed in the review, never drafted answers.",
     )
-    recognise: Recognise = Field(default_factory=Recognise)
+    recognise: Recognise = Field(default_factory=lambda: Recognise.model_validate({}))
     layout: Layout | None = None
     choices: list[str] = Field(default_factory=lambda: ["Yes", "No", "NA"])
     default_style: Style = "choice+narrative"
