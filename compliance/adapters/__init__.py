@@ -155,7 +155,6 @@ def _detect_json(text: str, path: str, name: str) -> EvidenceDoc | None:
         return isolation.build_firecracker(data, positions, path)
     if devcontainer.looks_like(data):
         return devcontainer.parse(text, path)
-    scope = claude_settings.infer_scope(path)
-    if claude_settings.looks_like(data) or (scope and path.replace("\\", "/").count(".claude/")):
+    if claude_settings.looks_like(data) or claude_settings.named_like(path):
         return claude_settings.build(data, positions, path, None)
     return None

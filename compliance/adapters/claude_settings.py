@@ -45,12 +45,32 @@ def infer_scope(display_path: str) -> str | None:
     return None
 
 
+#: Keys generic enough to appear in other JSON files; they alone do not make settings.
+_WEAK_KEYS = frozenset({"env", "model", "defaultMode", "outputStyle", "statusLine"})
+_PERMISSION_KEYS = frozenset({"allow", "ask", "deny", "defaultMode", "additionalDirectories",
+                              "disableBypassPermissionsMode"})
+
+
+def named_like(display_path: str) -> bool:
+    """Names only Claude Code gives its settings files (a bare settings.json is not one)."""
+    p = display_path.replace("\\", "/")
+    name = PurePosixPath(p).name
+    return name.endswith("managed-settings.json") or (
+        name in ("settings.json", "settings.local.json") and ".claude/" in p)
+
+
 def looks_like(data: Any) -> bool:
-    return isinstance(data, dict) and (
-        len(KNOWN_KEYS & set(data)) >= 1
-        and isinstance(data.get("permissions", {}), dict)
-        and isinstance(data.get("sandbox", {}), dict)
-    )
+    """True for JSON that can only be Claude Code settings (never a guess on generic keys)."""
+    if not isinstance(data, dict):
+        return False
+    if "claude-code-settings" in str(data.get("$schema", "")):
+        return True
+    strong = (KNOWN_KEYS - _WEAK_KEYS) & set(data)
+    permissions = data.get("permissions", {})
+    sandbox = data.get("sandbox", {})
+    return bool(strong) and isinstance(permissions, dict) and isinstance(sandbox, dict) and (
+        "permissions" not in data or bool(_PERMISSION_KEYS & set(permissions))
+        or not permissions)
 
 
 def parse(text: str, display_path: str, scope: str | None = None) -> EvidenceDoc:

@@ -66,21 +66,33 @@ def parse_kubernetes(text: str, display_path: str) -> EvidenceDoc:
     for i, (_, pos) in enumerate(docs):
         positions.update({(i, *k): v for k, v in pos.items()})
     doc = EvidenceDoc(KUBERNETES_KIND, display_path, data, positions, text=text)
-    for i, obj in enumerate(data):
-        if not isinstance(obj, dict):
-            continue
+    for prefix, obj in _objects(data):
         kind = str(obj.get("kind", ""))
         name = str((obj.get("metadata") or {}).get("name", ""))
         if kind == "RuntimeClass":
             doc.add_at("runtime-class", {"name": name, "handler": obj.get("handler")},
-                       i, "handler")
+                       *prefix, "handler")
             continue
-        for path in _pod_specs(obj, (i,)):
+        for path in _pod_specs(obj, prefix):
             spec = doc.get(*path)
             key = (*path, "runtimeClassName") if "runtimeClassName" in spec else path
             doc.add_at("pod-spec", {"kind": kind, "name": name, "path": path,
                                     "runtimeClassName": spec.get("runtimeClassName")}, *key)
     return doc
+
+
+def _objects(data: list[Any]) -> list[tuple[KeyPath, dict[str, Any]]]:
+    """Every Kubernetes object with its key path; ``kind: List`` items are unpacked."""
+    out: list[tuple[KeyPath, dict[str, Any]]] = []
+    for i, obj in enumerate(data):
+        if not isinstance(obj, dict):
+            continue
+        if str(obj.get("kind", "")).endswith("List") and isinstance(obj.get("items"), list):
+            out += [((i, "items", j), item) for j, item in enumerate(obj["items"])
+                    if isinstance(item, dict)]
+        else:
+            out.append(((i,), obj))
+    return out
 
 
 def _pod_specs(node: Any, path: KeyPath) -> list[KeyPath]:

@@ -92,7 +92,7 @@ def logical_lines(text: str) -> list[tuple[int, str, list[int]]]:
     """Commands with continuations joined: (first line, text, physical line of each part)."""
     out: list[tuple[int, str, list[int]]] = []
     buf: list[str] = []
-    first, parts = 0, []
+    first, parts = 0, list[int]()
     for lineno, raw in enumerate(text.split("\n"), start=1):
         if not buf:
             first, parts = lineno, []

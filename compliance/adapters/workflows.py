@@ -47,7 +47,7 @@ def parse(text: str, display_path: str, kind: str = WORKFLOW_KIND) -> EvidenceDo
     if not isinstance(data, dict):
         return doc
     _triggers(doc)
-    jobs = data.get("jobs") if isinstance(data.get("jobs"), dict) else {}
+    jobs: dict[str, Any] = data["jobs"] if isinstance(data.get("jobs"), dict) else {}
     for job, body in jobs.items():
         if not isinstance(body, dict):
             continue
@@ -80,7 +80,7 @@ def _steps(doc: EvidenceDoc, job: str, body: dict[str, Any]) -> None:
             continue
         here = ("jobs", job, "steps", i)
         uses = str(step.get("uses") or "")
-        with_ = step.get("with") if isinstance(step.get("with"), dict) else {}
+        with_: dict[str, Any] = step["with"] if isinstance(step.get("with"), dict) else {}
         for name, value in with_.items():
             doc.add_at("action-input", (job, i, uses, name, value), *here, "with", name)
         run = str(step.get("run") or "")

@@ -22,7 +22,7 @@ _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9][0-9_]*(?:\.[0-9]*)?)(?:[eE][-+]?[0-
 
 
 def _scalar(node: ScalarNode) -> Any:
-    tag, value = node.tag, node.value
+    tag, value = str(node.tag or ""), node.value
     if tag.endswith(":null"):
         return None
     if tag.endswith(":bool"):

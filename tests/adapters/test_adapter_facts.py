@@ -148,3 +148,31 @@ def test_github_api_exports_by_content() -> None:
     assert kinds == ["fork-pr-approval", "branch-protection", "rules-branch", "rulesets",
                      "actions-permissions", "environments", "firecracker-config",
                      "docker-daemon"]
+
+
+def test_kubernetes_list_items_are_unpacked() -> None:
+    text = """apiVersion: v1
+kind: List
+items:
+  - apiVersion: node.k8s.io/v1
+    kind: RuntimeClass
+    metadata: {name: kata-fc}
+    handler: kata-fc
+"""
+    doc = parse_text(text, "export.yaml")
+    assert [(f.key, f.value["handler"], f.line) for f in doc.fact_list("runtime-class")] == [
+        ("[0].items[0].handler", "kata-fc", 7)]
+
+
+def test_generic_json_is_not_taken_for_claude_settings() -> None:
+    import pytest
+
+    from compliance.adapters import UnrecognisedEvidence
+
+    with pytest.raises(UnrecognisedEvidence):
+        parse_text('{"env": {"A": "1"}, "model": "x"}', "exports/app.json")
+    with pytest.raises(UnrecognisedEvidence):
+        parse_text('{"editor.formatOnSave": true}', ".vscode/settings.json")
+    assert parse_text('{"env": {}}', "repo/.claude/settings.json").kind == "claude-settings"
+    schema = '{"$schema": "https://json.schemastore.org/claude-code-settings.json"}'
+    assert parse_text(schema, "exports/x.json").kind == "claude-settings"

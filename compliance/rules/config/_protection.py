@@ -8,7 +8,9 @@ rule there is conclusive).
 
 from __future__ import annotations
 
+import fnmatch
 from dataclasses import dataclass, field
+from typing import Any
 
 from compliance.adapters.base import EvidenceDoc, Fact
 from compliance.rules.config.base import of_kind
@@ -38,6 +40,25 @@ def _pr_rule(doc: EvidenceDoc, prefix: tuple[str | int, ...],
             assert at is not None
             return at, count, bool(params.get("require_code_owner_review"))
     return None
+
+
+_DEFAULT_NAMES = ("refs/heads/main", "refs/heads/master")
+
+
+def targets_default_branch(ruleset: dict[str, Any]) -> bool | None:
+    """Does a ruleset apply to the default branch? None when its conditions do not say."""
+    if ruleset.get("target", "branch") != "branch":
+        return False
+    ref = (ruleset.get("conditions") or {}).get("ref_name")
+    if not isinstance(ref, dict):
+        return None
+    include, exclude = ref.get("include") or [], ref.get("exclude") or []
+
+    def hit(patterns: list[Any]) -> bool:
+        return any(p in ("~DEFAULT_BRANCH", "~ALL") or any(
+            fnmatch.fnmatchcase(name, str(p)) for name in _DEFAULT_NAMES) for p in patterns)
+
+    return hit(include) and not hit(exclude)
 
 
 def approval(docs: list[EvidenceDoc]) -> Approval:
@@ -70,6 +91,14 @@ def approval(docs: list[EvidenceDoc]) -> Approval:
             found = _pr_rule(doc, (*prefix, "rules"), rs.get("rules") or [])
             if found is None:
                 continue
+            applies = targets_default_branch(rs)
+            if applies is False:
+                out.notes.append(f"{doc.path}:{fact.line}: ruleset {rs.get('name')!r} does not "
+                                 "apply to the default branch")
+                continue
+            if applies is None:
+                out.notes.append(f"{doc.path}:{fact.line}: ruleset {rs.get('name')!r} has no "
+                                 "ref_name condition; show it applies to the default branch")
             at, count, owners = found
             enforcement = doc.at(*prefix, "enforcement")
             if enforcement is None or enforcement.value != "active":

@@ -59,6 +59,6 @@ class SandboxReachesHostServices(ConfigRule):
                 findings.refute(src.doc, src.fact,
                                 f"{src.value} effectively grants access to the host system")
         for key in ("sandbox.network.allowAllUnixSockets", "sandbox.enableWeakerNestedSandbox"):
-            src = eff.value(key)
-            if src is not None and src.value is True:
-                findings.refute(src.doc, src.fact, f"{key} is true")
+            flag = eff.value(key)
+            if flag is not None and flag.value is True:
+                findings.refute(flag.doc, flag.fact, f"{key} is true")

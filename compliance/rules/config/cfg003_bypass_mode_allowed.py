@@ -79,9 +79,9 @@ class BypassModeAllowed(ConfigRule):
                          "disableBypassPermissionsMode binds users; export managed-settings.json")
             return
         for doc in managed:
-            fact = doc.at("permissions", "disableBypassPermissionsMode")
-            if fact is not None and fact.value == "disable":
-                findings.support(doc, fact, 'managed settings disable bypass mode')
+            flag = doc.at("permissions", "disableBypassPermissionsMode")
+            if flag is not None and flag.value == "disable":
+                findings.support(doc, flag, "managed settings disable bypass mode")
                 return
         findings.refute(managed[0], ("permissions",) if managed[0].has("permissions") else None,
                         'managed settings lack permissions.disableBypassPermissionsMode: "disable"')

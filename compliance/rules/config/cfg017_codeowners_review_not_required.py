@@ -55,8 +55,8 @@ class CodeownersReviewNotRequired(ConfigRule):
                     key = ("required_pull_request_reviews", "require_code_owner_reviews")
                     where = key if doc.kind == "branch-protection" and doc.has(*key) else fact
                     findings.refute(doc, where, "reviews are required but not from code owners")
-                for doc, where, message in result.missing:
-                    findings.refute(doc, where, message)
+                for doc, missing_at, message in result.missing:
+                    findings.refute(doc, missing_at, message)
         else:
             findings.gap("no branch protection or ruleset export: nothing shows code-owner "
                          "review is required")

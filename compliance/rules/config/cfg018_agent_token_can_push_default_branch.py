@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.base import EvidenceDoc, Fact
 from compliance.adapters.workflows import grants_write, job_permissions
 from compliance.rules.config._protection import KINDS, approval
 from compliance.rules.config.base import ConfigRule, of_kind
@@ -49,7 +49,7 @@ class AgentTokenCanPushDefaultBranch(ConfigRule):
                    "or workflow)")
 
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
-        tokens = []
+        tokens: list[tuple[EvidenceDoc, Fact | None, str]] = []
         for doc in of_kind(docs, "devcontainer"):
             for fact in doc.fact_list("env"):
                 if fact.value[0] in _GH_TOKEN_NAMES:
