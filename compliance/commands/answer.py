@@ -72,6 +72,10 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
     except (QuestionnaireError, ValueError) as exc:
         fail_unreadable(str(exc))
         return
+    if not q.questions:
+        fail_unreadable(f"{questionnaire}: no questions found; say where they are with --sheet, "
+                        "--header-row, --question-col (see docs/questionnaires.md)")
+        return
     try:
         checked = load_and_check(workspace, today.date() if today else None)
     except UserError as exc:

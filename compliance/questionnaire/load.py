@@ -80,7 +80,11 @@ def _recognise_grid(grids: list[Grid], mappings: list[Mapping], forced: bool) ->
             return mapping
         if rec.sheet is None and not rec.header:
             continue
-        candidates = [g for g in grids if rec.sheet is None or g.name == rec.sheet]
+        # A CSV export has no sheet names: recognise it by its header alone.
+        csv = len(grids) == 1 and grids[0].part is None
+        if csv and not rec.header:
+            continue
+        candidates = [g for g in grids if csv or rec.sheet is None or g.name == rec.sheet]
         row = mapping.layout.header_row if mapping.layout else None
         for grid in candidates:
             if not rec.header or _header_matches(grid, rec.header, row):

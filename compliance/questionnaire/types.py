@@ -39,7 +39,7 @@ class CellRef:
         return f"{column_letter(self.column)}{self.row}"
 
     def __str__(self) -> str:
-        return f"{self.sheet}!{self.a1}"
+        return f"{self.sheet}!{self.a1}" if self.sheet else self.a1
 
 
 @dataclass(frozen=True, slots=True)

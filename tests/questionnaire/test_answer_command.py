@@ -122,6 +122,18 @@ def test_unreadable_questionnaire_exits_2_naming_the_file(ws: Path, tmp_path: Pa
     assert stderr == f"error: {bad}: not UTF-8 text (byte 18); save it as 'CSV UTF-8' and retry\n"
 
 
+def test_no_questions_found_exits_2(ws: Path, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.csv"
+    empty.write_text("a,b\n1,2\n", encoding="utf-8")
+    code, _, stderr = run(str(empty), "-w", str(ws), "--out", str(tmp_path / "o.csv"))
+    assert code == 2
+    assert stderr == (
+        f"error: {empty}: no questions found; say where they are with --sheet, --header-row, "
+        "--question-col (see docs/questionnaires.md)\n"
+    )
+    assert not (tmp_path / "o.csv").exists()
+
+
 def test_out_must_not_be_the_input(ws: Path, tmp_path: Path) -> None:
     book = rich_workbook(tmp_path / "in.xlsx")
     before = book.read_bytes()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 
@@ -42,6 +43,21 @@ def test_every_caiq_mapping_id_exists_in_the_dataset(shared_data: Path) -> None:
     ids = {item["id"] for item in json.loads((shared_data / CAIQ_JSON).read_text())["questions"]}
     caiq = next(m for m in builtin_mappings() if m.name == "CSA CAIQ v4.0.3")
     assert [r.id for r in caiq.questions if r.id not in ids] == []
+
+
+def test_caiq_exported_as_csv_is_recognised_by_its_header(
+    shared_data: Path, tmp_path: Path
+) -> None:
+    wb = openpyxl.load_workbook(shared_data / CAIQ, read_only=True)
+    path = tmp_path / "caiq.csv"
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        for row in wb["CAIQv4.0.3"].iter_rows(values_only=True):
+            writer.writerow(["" if v is None else v for v in row])
+    q = load_questionnaire(path)
+    assert (q.kind, len(q.questions)) == ("CSA CAIQ v4.0.3", 261)
+    first = q.questions[0]
+    assert (first.key, str(first.answer_ref), str(first.notes_ref)) == ("A&A-01.1", "C3", "E3")
 
 
 def test_caiq_json_dataset_uses_the_same_mapping(shared_data: Path) -> None:
