@@ -29,12 +29,14 @@ _NOTES = (
     "explanation",
     "remark",
     "justification",
-    "description",
+    "implementation description",
     "details",
     "evidence",
 )
 _ANSWERS = ("answer", "response", "yes/no", "yes / no", "y/n", "compliant", "compliance")
-_QUESTIONS = ("question", "requirement", "control", "query", "criteria", "item")
+_QUESTIONS = ("question", "requirement", "control", "query", "criteria", "item", "description")
+#: Headers about the answer but not for it: guidance, examples, instructions, scoring.
+_NOT_COLUMNS = ("guidance", "example", "instruction", "help", "score", "weight", "date")
 HEADER_SCAN_ROWS = 40
 
 
@@ -49,6 +51,8 @@ def header_role(text: str) -> str | None:
         return None
     if t in _ID_HEADERS or re.search(r"(^|\s)(id|#|no\.?|number|ref)$", t):
         return "id"
+    if any(k in t for k in _NOT_COLUMNS):
+        return None
     if any(k in t for k in _NOTES):
         return "notes"
     if any(k in t for k in _ANSWERS):
