@@ -76,6 +76,8 @@ class Analysis:
     quotes: list[Span]
     mentions: list[Span] = field(default_factory=list)
     skip: bool = False
+    #: Codes of the rules whose predicates occur in the sentence (set by the driver).
+    rules: tuple[str, ...] = ()
 
     def clause_of(self, pos: int) -> Span:
         starts = [c[0] for c in self.clauses]

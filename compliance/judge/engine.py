@@ -40,10 +40,11 @@ class Pattern:
 
 def pattern(regex: str, negated: bool = False, topic: str | None = None,
             requires: str | None = None, unless: str | None = None) -> Pattern:
-    """Compile a :class:`Pattern` (all regexes case-insensitive)."""
+    """Compile a :class:`Pattern`. Regexes are lower-case and run on lower-cased text
+    (case-insensitive matching is three times slower in Python's engine)."""
     def c(p: str | None) -> re.Pattern[str] | None:
-        return re.compile(p, re.IGNORECASE) if p else None
-    return Pattern(re.compile(regex, re.IGNORECASE), negated, c(topic), c(requires), c(unless))
+        return re.compile(p) if p else None
+    return Pattern(re.compile(regex), negated, c(topic), c(requires), c(unless))
 
 
 def _topic_found(an: Analysis, clause: Span, topic: re.Pattern[str],

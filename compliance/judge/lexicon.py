@@ -14,7 +14,7 @@ import re
 
 
 def _re(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
+    return re.compile(pattern)  # texts are lower-cased first (see analysis.normalise)
 
 
 #: Words and operators that reverse the polarity of what they scope over.

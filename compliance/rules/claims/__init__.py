@@ -33,11 +33,12 @@ CLAIM_RULES: dict[str, type[ClaimRule]] = {
     "CLM009": PipelineImmuneClaim,
 }
 
-#: A sentence that matches none of the rules' predicates is not analysed at all.
-PREFILTER = re.compile(
-    "|".join(f"(?:{p.regex.pattern.replace('(?P<t>', '(')})"
-             for rule in CLAIM_RULES.values() for p in rule.patterns),
-    re.IGNORECASE,
-)
+#: Per rule, one regex of all its predicates: a rule whose gate does not match a
+#: sentence is not asked about it, and a sentence no gate matches is not analysed.
+GATES: dict[str, re.Pattern[str]] = {
+    code: re.compile("|".join(f"(?:{p.regex.pattern.replace('(?P<t>', '(')})"
+                              for p in rule.patterns))
+    for code, rule in CLAIM_RULES.items()
+}
 
-__all__ = ["CLAIM_RULES", "PREFILTER", "ClaimRule", "check_prose", "judge_text"]
+__all__ = ["CLAIM_RULES", "GATES", "ClaimRule", "check_prose", "judge_text"]

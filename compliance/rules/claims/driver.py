@@ -50,14 +50,18 @@ def _analyses(text: str, question: str | None) -> tuple[list[Analysis], int]:
         joined = question.rstrip() + "\n\n"
         offset = len(joined)
         text = joined + text
-    from compliance.rules.claims import PREFILTER
+    from compliance.rules.claims import GATES
 
     out: list[Analysis] = []
     for s in sentences(text):
-        if PREFILTER.search(s.prose) or lx.ANSWER.match(s.prose.lower()):
-            out.append(analyse(Sentence(s.start - offset, s.end - offset, s.prose)))
+        low = normalise(s.prose)
+        hit = tuple(code for code, gate in GATES.items() if gate.search(low))
+        if hit or lx.ANSWER.match(low):
+            an = analyse(Sentence(s.start - offset, s.end - offset, s.prose))
+            an.rules = hit
+            out.append(an)
         else:  # nothing any rule looks for: keep the text for pronouns, skip the analysis
-            out.append(Analysis(s.start - offset, s.end - offset, normalise(s.prose), False,
+            out.append(Analysis(s.start - offset, s.end - offset, low, False,
                                 None, None, [], [], [], [], skip=True))
     return out, offset
 
@@ -83,11 +87,13 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
             after = analyses[i + 2] if i + 2 < len(analyses) else None
             flip = _answer_flip(an, nxt, after)
             if flip is not None and nxt is not None:
-                for rule in CLAIM_RULES.values():
+                for code in an.rules:
+                    rule = CLAIM_RULES[code]
                     if rule.judge(an, flip, prev) is not None:
                         hits.append((nxt.start, nxt.end, rule, True))
         else:
-            for rule in CLAIM_RULES.values():
+            for code in an.rules:
+                rule = CLAIM_RULES[code]
                 span = rule.judge(an, False, prev)
                 if span is not None:
                     hits.append((an.start + span[0], an.start + span[1], rule, False))
