@@ -61,6 +61,7 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
     from compliance.questionnaire.judging import claims_judge
     from compliance.questionnaire.safety import refuse_overwrite
     from compliance.questionnaire.verdicts import control_verdicts
+    from compliance.questionnaire.write import same_suffix
     from compliance.report import make_report
 
     overrides = Overrides(sheet=sheet, id_col=id_col, question_col=question_col,
@@ -68,6 +69,7 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
                           mapping=mapping)
     try:
         refuse_overwrite(questionnaire, out)
+        same_suffix(questionnaire, out)
         q = load_questionnaire(questionnaire, overrides)
     except (QuestionnaireError, ValueError) as exc:
         fail_unreadable(str(exc))

@@ -59,6 +59,7 @@ def write_answers(
     The output is written atomically and never replaces the input itself."""
     out_path = Path(out_path)
     refuse_overwrite(questionnaire.path, out_path)
+    same_suffix(questionnaire.path, out_path)
     result = WriteResult(answers=dict(answers))
     todo: list[tuple[Question, Answer]] = []
     for q in questionnaire.questions:
@@ -90,6 +91,15 @@ def write_answers(
     refused_keys = {owner[r] for r in refused}
     result.written = [q.key for q, _ in todo if q.key not in refused_keys]
     return result
+
+
+def same_suffix(src: Path, out: Path) -> None:
+    """The output keeps the input's extension: a macro-enabled workbook saved as .xlsx (or
+    a workbook named .csv) will not open."""
+    if src.suffix.lower() != out.suffix.lower():
+        raise QuestionnaireError(
+            f"{out}: the answered copy must keep the input's extension ({src.suffix or 'none'})"
+        )
 
 
 def _blocked(questionnaire: Questionnaire, q: Question) -> str | None:

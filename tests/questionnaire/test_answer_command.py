@@ -134,6 +134,16 @@ def test_no_questions_found_exits_2(ws: Path, tmp_path: Path) -> None:
     assert not (tmp_path / "o.csv").exists()
 
 
+def test_out_keeps_the_input_extension(ws: Path, tmp_path: Path) -> None:
+    book = rich_workbook(tmp_path / "in.xlsm")
+    code, _, stderr = run(str(book), "-w", str(ws), "--out", str(tmp_path / "out.xlsx"))
+    assert code == 2
+    assert stderr == (
+        f"error: {tmp_path / 'out.xlsx'}: the answered copy must keep the input's extension "
+        "(.xlsm)\n"
+    )
+
+
 def test_out_must_not_be_the_input(ws: Path, tmp_path: Path) -> None:
     book = rich_workbook(tmp_path / "in.xlsx")
     before = book.read_bytes()
