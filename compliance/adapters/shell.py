@@ -110,7 +110,7 @@ def logical_lines(text: str) -> list[tuple[int, str, list[int]]]:
 
 def _tokens(command: str) -> list[str]:
     try:
-        lexer = shlex.shlex(command, posix=True, punctuation_chars=";&|")
+        lexer = shlex.shlex(command, posix=True, punctuation_chars=";&|()")
         lexer.whitespace_split = True
         lexer.commenters = "#"
         return list(lexer)
@@ -161,15 +161,45 @@ def _iptables(doc: EvidenceDoc, prog: str, args: list[str], line: int) -> None:
                 key=prog)
 
 
+_ARRAY = re.compile(r"^\s*(?:declare\s+-a\s+|local\s+|readonly\s+)?([A-Za-z_]\w*)=\((.*)$")
+_SEPARATORS = frozenset({";", "&&", "||", "|", "&", ";;", "(", ")", "$("})
+_PREFIXES = frozenset({"sudo", "exec", "command", "then", "do", "else", "!", "time", "nohup"})
+
+
+def _segments(command: str) -> list[list[str]]:
+    """The simple commands of one logical line, split on ; && || | & outside quotes."""
+    out: list[list[str]] = [[]]
+    for word in _tokens(command):
+        if word in _SEPARATORS:
+            out.append([])
+        else:
+            out[-1].append(word)
+    return [seg for seg in out if seg]
+
+
 def parse(text: str, display_path: str) -> EvidenceDoc:
     check_quotes(text, display_path)
     doc = EvidenceDoc(KIND, display_path, {}, {(): (1, 1)}, text=text)
+    array: str | None = None  # name of a multi-line array being read
     for first, command, physical in logical_lines(text):
         if "api.github.com/meta" in command:
             doc.add("github-meta", "api.github.com/meta", first)
-        for segment in re.split(r";|&&|\|\||\|", command):
-            words = _tokens(segment)
-            while words and words[0] in ("sudo", "exec", "command", "then", "do", "else", "!"):
+        if array is not None:
+            body = command.split("#", 1)[0]
+            if re.search(r"(DOMAIN|HOST|ALLOW)", array, re.I):
+                _domains(doc, _tokens(body.replace(")", " ")), physical, text)
+            if ")" in body:
+                array = None
+            continue
+        opened = _ARRAY.match(command)
+        if opened and ")" not in opened.group(2).split("#", 1)[0]:
+            array = opened.group(1)
+        if opened and re.search(r"(DOMAIN|HOST|ALLOW)", opened.group(1), re.I):
+            rest = opened.group(2).split("#", 1)[0].replace(")", " ")
+            _domains(doc, _tokens(rest), physical, text)
+            continue
+        for words in _segments(command):
+            while words and words[0] in _PREFIXES:
                 words = words[1:]
             if not words:
                 continue
@@ -177,17 +207,13 @@ def parse(text: str, display_path: str) -> EvidenceDoc:
             if prog == "for" and "in" in words:
                 _domains(doc, words[words.index("in") + 1:], physical, text)
                 continue
-            if re.match(r"^[A-Za-z_]*DOMAINS?=\(", words[0]):
-                _domains(doc, [w.split("=(", 1)[-1].strip("()") for w in words], physical, text)
-                continue
             if prog in IPTABLES:
                 _iptables(doc, prog, words[1:], first)
             elif prog == "ipset":
                 doc.add("ipset", words[1:], first, key="ipset")
             elif prog in _RESOLVERS:
                 _domains(doc, words[1:], physical, text)
-            if not prog.startswith("#"):
-                doc.add("command", (prog, words[1:]), first, key=prog)
+            doc.add("command", (prog, words[1:]), first, key=prog)
     return doc
 
 

@@ -176,3 +176,24 @@ def test_generic_json_is_not_taken_for_claude_settings() -> None:
     assert parse_text('{"env": {}}', "repo/.claude/settings.json").kind == "claude-settings"
     schema = '{"$schema": "https://json.schemastore.org/claude-code-settings.json"}'
     assert parse_text(schema, "exports/x.json").kind == "claude-settings"
+
+
+def test_shell_quotes_subshells_and_multiline_arrays() -> None:
+    text = """#!/bin/bash
+gh_ranges=$(curl -s https://api.github.com/meta)
+ALLOWED_DOMAINS=(
+  "pypi.org"   # python
+  files.pythonhosted.org
+)
+echo "a; iptables -P OUTPUT ACCEPT"
+( sudo iptables -A OUTPUT -d 1.2.3.4 -j ACCEPT )
+v=$(docker run --rm x)
+"""
+    doc = parse_text(text, "x.sh")
+    assert _facts(doc, "domain") == [("pypi.org", 4, 4), ("files.pythonhosted.org", 5, 3)]
+    assert _facts(doc, "policy") == []
+    assert [(f.value["dst"], f.line) for f in doc.fact_list("rule")] == [("1.2.3.4", 8)]
+    assert [(f.value, f.line) for f in doc.fact_list("command")
+            if f.value[0] in ("curl", "docker")] == [
+        (("curl", ["-s", "https://api.github.com/meta"]), 2), (("docker", ["run", "--rm", "x"]), 9)]
+    assert _facts(doc, "github-meta") == [("api.github.com/meta", 2, 1)]
