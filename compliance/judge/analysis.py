@@ -52,7 +52,8 @@ def _clauses(text: str) -> list[Span]:
             if ch != "," or pos == piece_start:
                 continue
             piece = (piece_start, min(pos, b))
-            if not first and not lx.VERBISH.search(text[piece[0]:piece[1]]):
+            if not first and (not lx.VERBISH.search(text[piece[0]:piece[1]])
+                              or lx.AUX_START.match(text, piece[0])):
                 out[-1] = (out[-1][0], piece[1])
             else:
                 out.append(piece)
@@ -76,6 +77,7 @@ class Analysis:
     quotes: list[Span]
     mentions: list[Span] = field(default_factory=list)
     skip: bool = False
+    forward: list[Span] = field(default_factory=list)
     #: Codes of the rules whose predicates occur in the sentence (set by the driver).
     rules: tuple[str, ...] = ()
 
@@ -91,13 +93,18 @@ class Analysis:
     def mentioned(self, a: int, b: int) -> bool:
         return any(ms <= a and b <= me for ms, me in self.mentions)
 
-    def negations(self, clause: Span, exclude: Span) -> int:
+    def negations(self, clause: Span, exclude: Span, before: int | None = None) -> int:
+        """Negators in ``clause`` (outside ``exclude``, mentions); only those before
+        ``before`` when given. Forward-only negators count only before ``exclude``."""
         cs, ce = clause
-        return sum(
+        if before is not None:
+            ce = min(ce, before)
+        n = sum(
             1 for a, b in self.negators
             if cs <= a < ce and not (a < exclude[1] and exclude[0] < b)
             and not self.mentioned(a, b)
         )
+        return n + sum(1 for a, _ in self.forward if cs <= a < min(ce, exclude[0]))
 
     def hedged(self, clause: Span, pos: int) -> bool:
         """Does a hedge weaken a predicate at ``pos``? Modal hedges must come before it."""
@@ -154,6 +161,7 @@ def analyse(sentence: Sentence) -> Analysis:
         answer_span=answer_span,
         clauses=_clauses(text),
         negators=[n.span() for n in lx.NEGATOR.finditer(counted)],
+        forward=[f.span() for f in lx.FORWARD_NEGATOR.finditer(text)],
         hedges=[h.span() for h in lx.HEDGE.finditer(text)],
         quotes=quotes,
         mentions=_mention_regions(text, quotes),

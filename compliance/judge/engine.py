@@ -36,15 +36,19 @@ class Pattern:
     topic: re.Pattern[str] | None = None
     requires: re.Pattern[str] | None = None
     unless: re.Pattern[str] | None = None
+    #: Count only negators before the predicate: a commitment verb ("guaranteed")
+    #: keeps its force whatever the polarity of its complement ("never to see").
+    before_only: bool = False
 
 
 def pattern(regex: str, negated: bool = False, topic: str | None = None,
-            requires: str | None = None, unless: str | None = None) -> Pattern:
+            requires: str | None = None, unless: str | None = None,
+            before_only: bool = False) -> Pattern:
     """Compile a :class:`Pattern`. Regexes are lower-case and run on lower-cased text
     (case-insensitive matching is three times slower in Python's engine)."""
     def c(p: str | None) -> re.Pattern[str] | None:
         return re.compile(p) if p else None
-    return Pattern(re.compile(regex), negated, c(topic), c(requires), c(unless))
+    return Pattern(re.compile(regex), negated, c(topic), c(requires), c(unless), before_only)
 
 
 def _topic_found(an: Analysis, clause: Span, topic: re.Pattern[str],
@@ -88,7 +92,8 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             continue
         embedded = lx.EMBEDDED_SUBJECT.search(text, e, ce)
         scope = (cs, embedded.start() if embedded else ce)
-        odd = (an.negations(scope, fused) + int(flip)) % 2 == 1
+        before = s if pat.before_only else None
+        odd = (an.negations(scope, fused, before) + int(flip)) % 2 == 1
         if odd == pat.negated:
             return s, e
     return None

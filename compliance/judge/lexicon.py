@@ -20,7 +20,8 @@ def _re(pattern: str) -> re.Pattern[str]:
 #: Words and operators that reverse the polarity of what they scope over.
 NEGATOR = _re(
     r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|cannot|zero|unable|incapable|"
-    r"far from|"
+    r"far from|a thing of the past|obsolete|"
+    r"(?:fully|completely|entirely|totally) (?:mitigat\w+|solv\w+|address\w*|neutrali[sz]\w+)|"
     r"impossible|impossibility|prevents?|prevented|preventing|prevention|stops?|stopped|"
     r"stopping|blocks?|blocked|blocking|eliminates?|eliminated|eliminating|immune|impervious|"
     r"invulnerable|rules? out|ruled out|prohibits?|prohibited|forbids?|forbidden|precludes?|"
@@ -35,6 +36,7 @@ NEGATOR = _re(
 NEUTRAL = _re(
     r"\bwithout (?:any )?exceptions?\b|\bno exceptions?\b|\bno matter\b|\bnot only\b|"
     r"\bno doubt\b|\bwithout fail\b|\bwithout question\b|\bif not all\b|\bnot just\b|"
+    r"\bnot even\b|"
     # a fused "no risk" is a claim word of its own, not a negator of its neighbours
     r"\b(?:zero|no)[- ](?:security )?risks?\b|\bwithout (?:any )?risks?\b|"
     # a network premise ("no internet access") is not the negation of the conclusion
@@ -48,7 +50,7 @@ NEUTRAL = _re(
 #: Hedges that really weaken what they govern. Intensifiers ("essentially",
 #: "virtually", "for all practical purposes") are deliberately absent.
 HEDGE = _re(
-    r"\b(?:reduc(?:e|es|ed|ing|tion)|lower(?:s|ed|ing)?|narrow(?:s|ed|ing)?|"
+    r"(?<!fully )(?<!completely )(?<!entirely )(?<!totally )\b(?:reduc(?:e|es|ed|ing|tion)|lower(?:s|ed|ing)?|narrow(?:s|ed|ing)?|"
     r"limit(?:s|ed|ing)?|mitigat(?:e|es|ed|ing)|minimi[sz](?:e|es|ed|ing)|"
     r"help(?:s|ed|ing)?|designed to|intended to|aims? to|aimed at|meant to|tr(?:y|ies|ied) to|"
     r"(?<!any )(?<!every )(?<!all )attempts? to|harder|more difficult|less likely|unlikely|"
@@ -71,7 +73,7 @@ RESTRICTOR = _re(
 ANSWER = _re(
     r"^\s*(?P<a>yes|yep|correct|absolutely not|absolutely|definitely not|definitely|certainly|"
     r"indeed|of course|always|no|nope|none|never|not at all|no way|not really|not possible)"
-    r"(?=\s*(?:[,.;:!\u2014\u2013-]|$))"
+    r"(?:\s+(?:whatsoever|at all))?(?=\s*(?:[,.;:!\u2014\u2013-]|$))"
 )
 NO_ANSWERS = frozenset(
     {"no", "nope", "none", "never", "not at all", "no way", "absolutely not",
@@ -186,4 +188,14 @@ PARENTHETICAL = _re(
     r"by design|in our experience|on its own|by itself|alone|today|currently|at present|"
     r"for example|for instance|e\.g\.|i\.e\.|in short|in a word|as such|in general|"
     r"for all practical purposes|to be clear|to be fair|frankly|honestly)\s*,"
+)
+
+#: Negators that scope only over what follows them ("a nice-to-have rather than a requirement").
+FORWARD_NEGATOR = _re(r"\b(?:rather than|instead of)\b")
+
+#: A comma piece that starts with an auxiliary continues the clause before it
+#: ("Nobody, not even an administrator, can modify the logs").
+AUX_START = _re(
+    r"[\s,]*(?:can|cannot|can't|could|will|won't|would|is|are|was|were|does|doesn't|do|don't|"
+    r"has|have|must|should|may|might|never|always)\b"
 )

@@ -73,7 +73,7 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"attack[- ]?proof|infallible)\b"),
         pattern(r"\b(?P<t>(?:eliminat\w*|remov\w*|eradicat\w*)\s+(?:all |any |every )?(?:the )?"
                 r"(?:security )?(?:risks?|threats?|danger|attack surface))\b"),
-        pattern(r"\bguarantee(?:s|d|ing)?\b"),
+        pattern(r"\bguarantee(?:s|d|ing)?\b", before_only=True),
         pattern(r"\b(?:is|are|be|makes?|made|keeps?|remains?|stays?|being)\s+(?:the \w+ |it |"
                 r"them |agents? |everything |you |us |your \w+ )?(?:safe|secure)\b"
                 r"(?!\s*(?:against|from|to\b|for\b|enough|than))",

@@ -61,16 +61,21 @@ class CompleteAllowlistClaim(ClaimRule):
     patterns = (
         pattern(r"\b(?:comprehensive|complete|exhaustive|airtight|watertight|fool[- ]?proof|"
                 r"perfect|bypass[- ]?proof|unbypassable|impenetrable|infallible|flawless|"
-                r"leak[- ]?proof|covers? (?:every|all|everything)|catch(?:es)? "
+                r"leak[- ]?proof|(?:covers?|accounts? for|address(?:es)?|handles?|closes?|"
+                r"plugs?) (?:every|all|everything|each)|catch(?:es)? "
                 r"(?:every|all|everything)|block(?:s|ed)? (?:every|all|any) (?:\w+ )?"
                 r"(?:malicious|bad|harmful|unauthori[sz]ed|unapproved|unknown|attacks?|threats?|"
-                r"exfiltration|attempts?|destinations?|hosts?)|guarantee[sd]?|"
+                r"exfiltration|attempts?|destinations?|hosts?)|"
                 r"ensures? (?:that )?(?:the agent|agents|it|nothing|no)\b)", topic=ALLOWLIST),
         pattern(r"\b(?:bypass(?:es|ed|ing)?|circumvent(?:s|ed|ing)?|evade[ds]?|evading|"
                 r"get(?:s|ting)? (?:around|past|through)|got (?:around|past)|"
                 r"work(?:s|ed)? around|sneak(?:s)? (?:past|around|through)|route(?:s|d)? around|"
                 r"tunnel(?:s|ed)? (?:through|past|out)|slip(?:s)? (?:past|through))\b",
                 negated=True, topic=ALLOWLIST),
+        pattern(r"\bguarantee[sd]?\b", topic=ALLOWLIST, before_only=True),
+        pattern(r"\b(?:contact|reach|connect to|talk to|send (?:data |anything )?to|call|"
+                r"exfiltrate to)\s+(?:an? |the |any )?(?:attacker(?:'s)?|malicious|evil|rogue|"
+                r"command[- ]and[- ]control|c2)\b", negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:every|all|any)\s+(?:[\w-]+\s+){0,2}?(?:destinations?|hosts?|domains?|"
                 r"traffic|connections?|requests?)\b(?:\s+[\w']+){0,3}?\s+(?:is|are|gets?|will be)"
                 r"\s+(?:blocked|denied|dropped|rejected|stopped|refused)\b", topic=ALLOWLIST),

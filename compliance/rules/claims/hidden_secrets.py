@@ -72,6 +72,9 @@ class HiddenSecretsClaim(ClaimRule):
                 r"get to|gets to|make it to|end up with|end up in)\s+(?:(?:to|by|in|with)\s+)?"
                 r"(?:the |any |an )?(?:agent|model|ai|llm|it|agents|sandbox|process)",
                 negated=True),
+        pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?(?:access|visibility|insight|"
+                r"view|way in))\b", topic=r"\b" + SECRET + r"\b",
+                requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b"),
         pattern(r"\b(?:hide|hides|mask|masks|conceal|conceals|shield|shields)\s+(?:all |every |"
                 r"the |our |any )?" + SECRET + r"\s+from\b"),
     )

@@ -58,7 +58,12 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
     patterns = (
         pattern(r"\b(?:leave|leaves|leaving|exit|exits|exiting|leak|leaks|leaked|leaking|"
                 r"be sent|get out|gets out|escape|escapes|escaping|egress(?:es)?|flow out|"
-                r"flows out|be exfiltrated|be transmitted|be uploaded|be copied out)\b",
+                r"flows out|be exfiltrated|be transmitted|be uploaded|be copied out|"
+                r"(?:sent|transmitted|copied|moved|uploaded|shipped|taken) (?:outside|out of|"
+                r"beyond|externally|off[- ]site)|(?:exposed|disclosed|shared|sent|transmitted|"
+                r"passed|given|shown|revealed|made available) (?:to|with) (?:any |a |an )?"
+                r"(?:third[- ]part(?:y|ies)|anyone|outsiders?|external \w+|the (?:internet|"
+                r"outside world|public)|vendors?|other (?:companies|customers|tenants)))\b",
                 negated=True, topic=DATA),
         pattern(r"\b(?:exfiltrat\w*|data (?:leakage|leaks?|loss|egress|theft)|leakage)\b",
                 negated=True),

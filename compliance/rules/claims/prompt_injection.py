@@ -8,7 +8,10 @@ from compliance.rules.claims.base import ClaimRule
 INJECTION = (r"\b(?:prompt[- ]injections?|injection attacks?|prompt[- ]injected|"
              r"injected (?:instructions?|prompts?|content|text|commands?|payloads?)|"
              r"malicious (?:instructions?|prompts?)|(?:indirect|direct) (?:prompt )?injections?|"
-             r"hidden instructions?|be injected|jailbreak(?:s|ing)?|instruction injection)\b")
+             r"hidden instructions?|be injected|jailbreak(?:s|ing)?|instruction injection|"
+             r"malicious (?:readmes?|issues?|files?|content|web ?pages?|websites?|documents?|"
+             r"inputs?|comments?|repositor(?:y|ies)|text|data|dependenc(?:y|ies)|code comments?))"
+             r"\b")
 
 
 class SandboxStopsPromptInjectionClaim(ClaimRule):

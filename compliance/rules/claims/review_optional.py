@@ -58,5 +58,6 @@ class ReviewOptionalClaim(ClaimRule):
                 r"have to|has to|must|essential|obliged)\b", negated=True, topic=REVIEW),
         pattern(r"\b(?P<t>optional|unnecessary|unneeded|not needed|not necessary|not required|"
                 r"redundant|superfluous|overkill|pointless|a formality|skippable|"
-                r"skip(?:ped|s|ping)?|waive[ds]?|dispensable|moot|needn't)\b", topic=REVIEW),
+                r"skip(?:ped|s|ping)?|waive[ds]?|dispensable|moot|needn't|nice[- ]to[- ]have|"
+                r"a luxury|box[- ]ticking)\b", topic=REVIEW),
     )
