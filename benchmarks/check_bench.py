@@ -69,6 +69,73 @@ def _wrap(text: str, indent: str, width: int = 88) -> str:
     return "\n".join(out)
 
 
+def _claude_settings(e: int) -> tuple[str, bytes]:
+    body = {
+        "permissions": {"disableBypassPermissionsMode": "disable",
+                        "deny": [f"Read(./secrets-{e}/**)"]},
+        "sandbox": {"enabled": True, "failIfUnavailable": True,
+                    "allowUnsandboxedCommands": False,
+                    "filesystem": {"denyRead": ["~/.ssh", "~/.aws", ".env"]},
+                    "network": {"allowedDomains": ["registry.npmjs.org", "pypi.org"],
+                                "strictAllowlist": True, "allowManagedDomainsOnly": True}},
+        "env": {"CLAUDE_CODE_ENABLE_TELEMETRY": "1", "OTEL_LOGS_EXPORTER": "otlp",
+                "OTEL_LOG_TOOL_DETAILS": "1", "OTEL_RESOURCE_ATTRIBUTES": f"pool={e}"},
+    }
+    return f"claude/{e:04d}/managed-settings.json", json.dumps(body, indent=2).encode()
+
+
+def _workflow(e: int) -> tuple[str, bytes]:
+    body = f"""\
+name: CI {e}
+on:
+  pull_request:
+    branches: [main]
+permissions:
+  contents: read
+jobs:
+  test:
+    runs-on: ubuntu-24.04
+    steps:
+      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683
+        with:
+          persist-credentials: false
+      - run: make test SHARD={e}
+"""
+    return f"workflows/ci-{e:04d}.yml", body.encode()
+
+
+def _branch_protection(e: int) -> tuple[str, bytes]:
+    body = {
+        "url": f"https://api.github.com/repos/acme/repo-{e}/branches/main/protection",
+        "enforce_admins": {"enabled": True},
+        "required_pull_request_reviews": {"required_approving_review_count": 1,
+                                          "require_code_owner_reviews": True,
+                                          "dismiss_stale_reviews": True},
+    }
+    return f"github/{e:04d}/branch-protection.json", json.dumps(body, indent=2).encode()
+
+
+def _fork_approval(e: int) -> tuple[str, bytes]:
+    body = '{\n  "approval_policy": "all_external_contributors"\n}\n' + " " * (e % 7)
+    return f"github/{e:04d}/fork-pr-contributor-approval.json", body.encode()
+
+
+#: Real-format evidence files the synthetic controls cite, and the checks that read them.
+EVIDENCE_KINDS = (
+    (_claude_settings, ("CFG001", "CFG003", "CFG009", "CFG014", "CFG024")),
+    (_workflow, ("CFG020", "CFG021")),
+    (_branch_protection, ("CFG016",)),
+    (_fork_approval, ("CFG019",)),
+)
+
+
+def _cited(e: int, n_evidence: int) -> str:
+    """Evidence ids a control cites: its export, plus a workflow for the approval check."""
+    if EVIDENCE_KINDS[e % len(EVIDENCE_KINDS)][0] is _fork_approval and e >= 2:
+        return f"ev-{e:04d}, ev-{e - 2:04d}"
+    return f"ev-{e:04d}"
+
+
 def generate(root: Path, n_controls: int) -> list[Path]:
     """Write a workspace of ``n_controls`` controls under ``root``; return its YAML files."""
     controls_dir, evidence_dir = root / "controls", root / "evidence"
@@ -112,16 +179,14 @@ system:
 
     lines = [SCHEMA_LINE, "evidence:\n"]
     for e in range(n_evidence):
-        body = json.dumps({"export": e, "settings": {"enabled": True, "items": list(range(20))}},
-                          indent=2).encode()
-        rel = f"exports/export-{e:04d}.json"
+        rel, body = EVIDENCE_KINDS[e % len(EVIDENCE_KINDS)][0](e)
         (evidence_dir / rel).parent.mkdir(parents=True, exist_ok=True)
         (evidence_dir / rel).write_bytes(body)
         lines.append(f"""\
   - id: ev-{e:04d}
     path: {rel}
     sha256: {hashlib.sha256(body).hexdigest()}
-    description: API export number {e}.
+    description: Configuration export number {e}.
     collected: {(TODAY - dt.timedelta(days=e % 20)).isoformat()}
     max_age_days: 90
 """)
@@ -141,8 +206,9 @@ system:
        "      ")}
     stance_clause: have control {i} in place
     implementation: >
-{_wrap(_prose(i + 1, 18), "      ")}
-    evidence: [ev-{i % n_evidence:04d}]
+{_wrap(_prose(i + 1, 14), "      ")}
+    evidence: [{_cited(i % n_evidence, n_evidence)}]
+    verified_by: [{", ".join(EVIDENCE_KINDS[(i % n_evidence) % len(EVIDENCE_KINDS)][1])}]
     limits: [lim-{i % n_limits:04d}, lim-{(i + 3) % n_limits:04d}]
     residual_risk: >
 {_wrap("Some risk remains. " + _prose(i + 2, 8), "      ")}
