@@ -50,7 +50,8 @@ NEUTRAL = _re(
 #: Hedges that really weaken what they govern. Intensifiers ("essentially",
 #: "virtually", "for all practical purposes") are deliberately absent.
 HEDGE = _re(
-    r"(?<!fully )(?<!completely )(?<!entirely )(?<!totally )\b(?:reduc(?:e|es|ed|ing|tion)|lower(?:s|ed|ing)?|narrow(?:s|ed|ing)?|"
+    r"(?<!fully )(?<!completely )(?<!entirely )(?<!totally )"
+    r"\b(?:reduc(?:e|es|ed|ing|tion)|lower(?:s|ed|ing)?|narrow(?:s|ed|ing)?|"
     r"limit(?:s|ed|ing)?|mitigat(?:e|es|ed|ing)|minimi[sz](?:e|es|ed|ing)|"
     r"help(?:s|ed|ing)?|designed to|intended to|aims? to|aimed at|meant to|tr(?:y|ies|ied) to|"
     r"(?<!any )(?<!every )(?<!all )attempts? to|harder|more difficult|less likely|unlikely|"

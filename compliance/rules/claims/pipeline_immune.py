@@ -57,8 +57,9 @@ class PipelineImmuneClaim(ClaimRule):
     patterns = (
         pattern(r"\b(?:pipelines?|ci(?:/cd)?|workflows?|builds?|deployments?|release process|"
                 r"build system)\b(?:\s+[\w']+){0,3}?\s+(?:is|are|remains?|stays?)\s+"
-                r"(?P<t>(?:fully |completely |totally |entirely |always |100% )?(?:protected|safe|"
-                r"secure|immune|shielded|untouchable|out of (?:the agent's |its |their )?reach))\b"),
+                r"(?P<t>(?:fully |completely |totally |entirely |always |100% )?(?:protected|"
+                r"safe|secure|immune|shielded|untouchable|out of (?:the agent's |its |their )?"
+                r"reach))\b"),
         pattern(r"\b(?P<t>immune|impervious|invulnerable|insulated|safe|protected|shielded|"
                 r"isolated)\s+(?:from|to|against)\b", topic=PIPELINE),
         pattern(r"\b(?:affect(?:s|ed|ing)?|touch(?:es|ed|ing)?|modif(?:y|ies|ied|ying)|"
