@@ -105,7 +105,7 @@ def _answer(
         narrative=narrative,
         control_ids=controls,
         evidence_sha256=_unique(shas[e] for b in backing for e in b.control.evidence if e in shas),
-        limits=tuple(limits[lid].text for lid in limit_ids if lid in limits),
+        limits=tuple(" ".join(limits[lid].text.split()) for lid in limit_ids if lid in limits),
     )
     flagged = judge(q.text, f"{choice.value}. {narrative}" if choice else narrative)
     if flagged:
@@ -168,8 +168,8 @@ def _backing(control: Any, verdict: Any) -> Backing | None:
 
 
 def compose(backing: list[Backing], limits: dict[str, Any], full_answer: bool) -> str:
-    """The narrative: each control's claim with its id, partial ones said to be partial,
-    then every limit those controls state."""
+    """The narrative: each control's claim with its id (partial ones said to be partial),
+    then "Limits:" and every limit those controls state, one per line."""
     lines = []
     for b in backing:
         claim = b.control.claim.strip().rstrip(".")
@@ -178,12 +178,13 @@ def compose(backing: list[Backing], limits: dict[str, Any], full_answer: bool) -
         else:
             lines.append(f"Partially: {claim} ({b.control.id}; {b.why_partial}).")
     limit_texts = [
-        limits[lid].text.strip().rstrip(".")
+        " ".join(limits[lid].text.split())
         for lid in _unique(lid for b in backing for lid in b.control.limits)
         if lid in limits
     ]
     if limit_texts:
-        lines.append("Limits: " + "; ".join(limit_texts) + ".")
+        lines.append("Limits:")
+        lines.extend(f"- {text}" for text in limit_texts)
     return "\n".join(lines)
 
 

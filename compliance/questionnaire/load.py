@@ -170,7 +170,7 @@ def _attach(questions: list[Question], mapping: Mapping | None) -> None:
             q.style = q.mapping.style
         elif q.style != "narrative":
             q.style = mapping.default_style
-        if not q.choices and q.style == "choice+narrative":
+        if not q.choices:
             q.choices = tuple(mapping.choices)
 
 

@@ -101,7 +101,10 @@ class Mapping(_Strict):
     )
     recognise: Recognise = Field(default_factory=lambda: Recognise.model_validate({}))
     layout: Layout | None = None
-    choices: list[str] = Field(default_factory=lambda: ["Yes", "No", "NA"])
+    choices: list[str] = Field(
+        default_factory=list,
+        description="The answer column's choices (e.g. Yes, No, NA); empty for free text.",
+    )
     default_style: Style = "choice+narrative"
     questions: list[Rule] = Field(default_factory=list)
 

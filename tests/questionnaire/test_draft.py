@@ -50,7 +50,7 @@ def test_verified_deployed_control_supports_yes(model: Any) -> None:
     assert answer == Answer(
         choice=Choice.YES,
         narrative="Outbound traffic from agent sessions is denied by default (NET-01).\n"
-        "Limits: The connection to the model provider stays open.",
+        "Limits:\n- The connection to the model provider stays open.",
         control_ids=("NET-01",),
         evidence_sha256=(sha256(EVIDENCE),),
         limits=("The connection to the model provider stays open.",),
@@ -64,7 +64,7 @@ def test_unverified_control_gets_partial_wording_and_no_choice(model: Any) -> No
     assert answer.narrative == (
         "Partially: Outbound traffic from agent sessions is denied by default (NET-01; no "
         "configuration evidence verifies this claim yet).\n"
-        "Limits: The connection to the model provider stays open."
+        "Limits:\n- The connection to the model provider stays open."
     )
     assert answer.answered
 
@@ -75,7 +75,7 @@ def test_partial_status_says_so(model: Any) -> None:
     assert (answer.choice, answer.narrative) == (
         None,
         "Partially: Agent tool calls are logged centrally (LOG-01; the control is only partly "
-        "deployed).\nLimits: Isolation depends on a well-configured host.",
+        "deployed).\nLimits:\n- Isolation depends on a well-configured host.",
     )
 
 
@@ -135,7 +135,7 @@ def test_flagged_answer_is_left_for_a_human(model: Any) -> None:
         (
             "Is egress restricted?",
             "Yes. Outbound traffic from agent sessions is denied by default (NET-01).\n"
-            "Limits: The connection to the model provider stays open.",
+            "Limits:\n- The connection to the model provider stays open.",
         )
     ]
     assert answer.unanswered_reason == (

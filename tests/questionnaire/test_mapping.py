@@ -15,6 +15,7 @@ USER_MAPPING = """
 name: Acme vendor review
 layout: {header_row: 1, id_col: A, question_col: B, answer_col: D, notes_col: E}
 default_style: narrative
+choices: ["Yes", "No", "N/A"]
 questions:
   - {text_regex: "egress|outbound", layers: [network], topics: [egress]}
   - {id_regex: "^L-\\\\d+$", layers: [logs], style: choice+narrative}
@@ -42,7 +43,7 @@ def test_user_mapping_sets_columns_and_matches_by_text_and_id(tmp_path: Path) ->
         ("L-7", "Sheet!D3", "choice+narrative", ("logs",)),
         ("H-1", "Sheet!D4", "narrative", None),
     ]
-    assert q.questions[1].choices == ("Yes", "No", "NA")
+    assert q.questions[1].choices == ("Yes", "No", "N/A")
 
 
 @pytest.mark.parametrize(
