@@ -11,6 +11,10 @@ from compliance.rules.config.verdict import Findings
 BYPASS_FLAGS = ("--dangerously-skip-permissions", "--yolo",
                 "--dangerously-bypass-approvals-and-sandbox", "danger-full-access",
                 "--permission-mode=bypassPermissions", "bypassPermissions")
+#: Programs that start an agent (directly, through a package runner or a container);
+#: a flag mentioned by echo, grep or a comment is not a launch.
+LAUNCHERS = frozenset({"claude", "codex", "npx", "bunx", "pnpx", "pnpm", "yarn", "node",
+                       "docker", "podman", "kubectl", "env"})
 
 
 class BypassModeAllowed(ConfigRule):
@@ -56,7 +60,7 @@ class BypassModeAllowed(ConfigRule):
             for fact in doc.fact_list("command"):
                 prog, args = fact.value
                 hit = [a for a in args if any(flag in a for flag in BYPASS_FLAGS)]
-                if hit:
+                if hit and prog in LAUNCHERS:
                     findings.refute(doc, fact, f"{prog} is launched with {hit[0]}")
         for doc in of_kind(docs, "devcontainer"):
             for fact in doc.fact_list("lifecycle-command"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.base import EvidenceDoc, Fact
 from compliance.adapters.claude_merge import merge_claude_settings
 from compliance.rules.config.base import ConfigRule, of_kind
 from compliance.rules.config.verdict import Findings
@@ -23,7 +23,9 @@ class WritesOutsideRepo(ConfigRule):
 
     ## What it does
     Claude Code: `sandbox.filesystem.allowWrite` and
-    `permissions.additionalDirectories` entries outside the repository. Codex:
+    `permissions.additionalDirectories` entries outside the repository (sandbox
+    paths: `//` is absolute, `~/` is home, `/` is relative to the settings
+    file's folder, so ambiguous in a project file). Codex:
     `writable_roots`, a `[projects."<home>"]` with `trust_level = "trusted"`,
     `danger-full-access`, and filesystem MCP servers given a home path.
 
@@ -52,13 +54,29 @@ class WritesOutsideRepo(ConfigRule):
         claude = of_kind(docs, "claude-settings")
         if claude:
             eff = merge_claude_settings(claude)
-            for key in ("sandbox.filesystem.allowWrite", "permissions.additionalDirectories"):
-                for src in eff.array(key):
-                    if outside_repo(str(src.value)):
-                        findings.refute(src.doc, src.fact, f"{src.value} is outside the repository")
+            for src in eff.array("permissions.additionalDirectories"):
+                if outside_repo(str(src.value)):
+                    findings.refute(src.doc, src.fact, f"{src.value} is outside the repository")
+            for src in eff.array("sandbox.filesystem.allowWrite"):
+                self._sandbox_path(src.doc, src.fact, str(src.value), src.scope, findings)
             findings.support(eff.top(), None, "no Claude Code write root outside the repository")
         for doc in of_kind(docs, "codex-config"):
             self._codex(doc, findings)
+
+    @staticmethod
+    def _sandbox_path(doc: EvidenceDoc, fact: Fact, path: str, scope: str,
+                      findings: Findings) -> None:
+        """Sandbox paths: `//` absolute, `~/` home, `/` relative to the settings file's folder."""
+        p = path.strip()
+        if p.startswith(("//", "~", "$HOME", "..")):
+            findings.refute(doc, fact, f"{p} is outside the repository")
+        elif p.startswith("/") and scope in ("managed", "user", "cli"):
+            findings.refute(doc, fact, f"{p} is relative to the {scope} settings folder, "
+                                       "outside the repository")
+        elif p.startswith("/"):
+            findings.gap(f"{doc.path}:{fact.line}: {p} is relative to the settings file's folder "
+                         "in current Claude Code and absolute in older releases; write it as "
+                         "./path or //path")
 
     def _codex(self, doc: EvidenceDoc, findings: Findings) -> None:
         for fact in doc.fact_list("writable_root"):
