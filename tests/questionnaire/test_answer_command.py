@@ -59,7 +59,8 @@ def test_answers_with_a_user_mapping(ws: Path, tmp_path: Path) -> None:
     assert [ws_out.cell(r, 3).value for r in (5, 6, 7)] == [None, None, None]
     assert ws_out["D5"].value == (
         "Partially: Agent sessions run in single-use virtual machines (ISO-01; no configuration "
-        "evidence verifies this claim yet).\nLimits:\n- Isolation depends on a well-configured host."
+        "evidence verifies this claim yet).\n"
+        "Limits:\n- Isolation depends on a well-configured host."
     )
     review = json.loads((tmp_path / "out.review.json").read_text(encoding="utf-8"))
     assert [(i["key"], i["status"], i["reason"]) for i in review["items"]] == [
