@@ -20,6 +20,17 @@ Public interface (what the drafter and ``compliance answer`` call)::
     result = write_answers(q, answers, out_path)        # -> WriteResult(written, answers)
     write_review(q, result.answers, out_path)           # -> (review.csv path, review.json path)
 
+Drafting from a checked workspace (what ``compliance answer`` does)::
+
+    from compliance.questionnaire.draft import draft_answers
+    from compliance.questionnaire.judging import claims_judge
+    from compliance.questionnaire.verdicts import control_verdicts
+
+    checked = load_and_check(root)                      # refuse when not checked.ok
+    answers = draft_answers(q, checked.workspace.model,
+                            control_verdicts(checked.result.verdicts),
+                            checked.workspace.root / "evidence", claims_judge())
+
 ``Answer(unanswered_reason="...")`` leaves a question for a human with that
 reason. Every error a user can cause is a :class:`QuestionnaireError` whose
 message names the file (exit 2 at the command line).
@@ -28,7 +39,8 @@ Modules: ``types`` (data), ``load`` (dispatch), ``xlsx_read``/``csv_io``/
 ``json_io`` (formats), ``detect`` (question rows), ``mapping`` (YAML mappings;
 built-ins in ``mappings/``), ``xlsx_write`` (in-place XML writer), ``write``,
 ``review``, ``safety`` (zip bombs, DTDs, formula injection, atomic output),
-``draft`` (answers from the checked model).
+``draft`` (answers from the checked model), ``judging`` (the claims judge on
+question + answer), ``verdicts`` (per-control verdicts from the check stage).
 """
 
 from __future__ import annotations
