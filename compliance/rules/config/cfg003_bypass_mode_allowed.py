@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import ClassVar
 
-from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.base import EvidenceDoc, Fact
 from compliance.rules.config.base import ConfigRule, of_kind
 from compliance.rules.config.verdict import Findings
 
-BYPASS_FLAGS = ("--dangerously-skip-permissions", "--yolo",
-                "--dangerously-bypass-approvals-and-sandbox", "danger-full-access",
-                "--permission-mode=bypassPermissions", "bypassPermissions")
+#: Launch flags that turn prompts and the sandbox off, per agent.
+FLAGS = {
+    "claude": ("--dangerously-skip-permissions", "bypassPermissions"),
+    "codex": ("--yolo", "--dangerously-bypass-approvals-and-sandbox", "danger-full-access"),
+}
 #: Programs that start an agent (directly, through a package runner or a container);
 #: a flag mentioned by echo, grep or a comment is not a launch.
 LAUNCHERS = frozenset({"claude", "codex", "npx", "bunx", "pnpx", "pnpm", "yarn", "node",
@@ -54,24 +57,45 @@ class BypassModeAllowed(ConfigRule):
     export_hint = ("export managed-settings.json (Claude Code) or requirements.toml (Codex)")
 
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
-        self._claude(of_kind(docs, "claude-settings"), findings)
-        self._codex(of_kind(docs, "codex-config"), of_kind(docs, "codex-requirements"), findings)
+        blocked = {
+            "claude": self._claude(of_kind(docs, "claude-settings"), findings),
+            "codex": self._codex(of_kind(docs, "codex-config"),
+                                 of_kind(docs, "codex-requirements"), findings),
+        }
+        for doc, fact, tool, flag, what in self._launches(docs):
+            if blocked[tool]:
+                findings.support(doc, fact, f"{what} with {flag}, which {blocked[tool]} blocks")
+            else:
+                findings.refute(doc, fact, f"{what} with {flag}, and nothing in the evidence "
+                                           f"blocks it ({self._needs[tool]})")
+
+    _needs = {"claude": 'managed disableBypassPermissionsMode: "disable"',
+              "codex": "requirements.toml allowed_sandbox_modes without danger-full-access"}
+
+    @staticmethod
+    def _launches(docs: list[EvidenceDoc]) -> Iterator[tuple[EvidenceDoc, Fact, str, str, str]]:
+        """Agent launches with a bypass flag: (file, fact, tool, flag, description)."""
         for doc in of_kind(docs, "shell"):
             for fact in doc.fact_list("command"):
                 prog, args = fact.value
-                hit = [a for a in args if any(flag in a for flag in BYPASS_FLAGS)]
-                if hit and prog in LAUNCHERS:
-                    findings.refute(doc, fact, f"{prog} is launched with {hit[0]}")
+                if prog not in LAUNCHERS:
+                    continue
+                for tool, flags in FLAGS.items():
+                    hit = next((a for a in args if any(f in a for f in flags)), None)
+                    if hit is not None:
+                        yield doc, fact, tool, hit, f"{prog} starts {tool}"
         for doc in of_kind(docs, "devcontainer"):
             for fact in doc.fact_list("lifecycle-command"):
                 prop, text = fact.value
-                hit = [f for f in BYPASS_FLAGS if f in text]
-                if hit:
-                    findings.refute(doc, fact, f"{prop} runs an agent with {hit[0]}")
+                for tool, flags in FLAGS.items():
+                    flag = next((f for f in flags if f in text), None)
+                    if flag is not None:
+                        yield doc, fact, tool, flag, f"{prop} starts {tool}"
 
-    def _claude(self, docs: list[EvidenceDoc], findings: Findings) -> None:
+    def _claude(self, docs: list[EvidenceDoc], findings: Findings) -> str:
+        """Refute/support from Claude settings; the blocking setting's place, or ''."""
         if not docs:
-            return
+            return ""
         for doc in docs:
             for fact in doc.fact_list("defaultMode"):
                 if fact.value == "bypassPermissions":
@@ -81,18 +105,20 @@ class BypassModeAllowed(ConfigRule):
         if not managed:
             findings.gap("no managed Claude Code settings given: only managed "
                          "disableBypassPermissionsMode binds users; export managed-settings.json")
-            return
+            return ""
         for doc in managed:
             flag = doc.at("permissions", "disableBypassPermissionsMode")
             if flag is not None and flag.value == "disable":
                 findings.support(doc, flag, "managed settings disable bypass mode")
-                return
+                return f"{doc.path}:{flag.line}"
         findings.refute(managed[0], ("permissions",) if managed[0].has("permissions") else None,
                         'managed settings lack permissions.disableBypassPermissionsMode: "disable"')
+        return ""
 
     def _codex(self, configs: list[EvidenceDoc], reqs: list[EvidenceDoc],
-               findings: Findings) -> None:
-        enforced = False
+               findings: Findings) -> str:
+        """Refute/support from Codex files; the enforcing requirement's place, or ''."""
+        enforced = ""
         for doc in reqs:
             modes = doc.at("allowed_sandbox_modes")
             if modes is None:
@@ -101,7 +127,7 @@ class BypassModeAllowed(ConfigRule):
             elif "danger-full-access" in (modes.value or []):
                 findings.refute(doc, modes, "allowed_sandbox_modes permits danger-full-access")
             else:
-                enforced = True
+                enforced = f"{doc.path}:{modes.line}"
                 findings.support(doc, modes, "allowed_sandbox_modes excludes danger-full-access")
         for doc in configs:
             for fact in doc.fact_list("sandbox_mode") + doc.fact_list("default_permissions"):
@@ -111,3 +137,4 @@ class BypassModeAllowed(ConfigRule):
         if configs and not reqs:
             findings.gap("no Codex requirements.toml given: without allowed_sandbox_modes any "
                          "user can pass --yolo; export the admin requirements.toml")
+        return enforced
