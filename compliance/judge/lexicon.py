@@ -20,7 +20,7 @@ def _re(pattern: str) -> re.Pattern[str]:
 #: Words and operators that reverse the polarity of what they scope over.
 NEGATOR = _re(
     r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|cannot|zero|unable|incapable|"
-    r"far from|a thing of the past|obsolete|"
+    r"far from|a thing of the past|obsolete|out of the question|unthinkable|"
     r"(?:fully|completely|entirely|totally) (?:mitigat\w+|solv\w+|address\w*|neutrali[sz]\w+)|"
     r"impossible|impossibility|prevents?|prevented|preventing|prevention|stops?|stopped|"
     r"stopping|blocks?|blocked|blocking|eliminates?|eliminated|eliminating|immune|impervious|"
@@ -60,7 +60,8 @@ HEDGE = _re(
     r"reliable|rigorous|powerful))|many|often|usually|typically|generally|may|might|"
     r"decreas(?:e|es|ed|ing)|constrain(?:s|ed|ing)?|restrict(?:s|ed|ing)?|"
     r"improv(?:e|es|ed)|strengthen(?:s|ed)?|lessen(?:s|ed)?|curb(?:s|ed)?|some|fewer|"
-    r"less|in most cases|where possible|to the extent|best[- ]effort|known|common|"
+    r"less|in most cases|where possible|to the extent|best[- ]effort|"
+    r"(?<!every )(?<!all )(?<!any )known|common|partly|"
     r"obvious|certain kinds of|shrinks?|bounds?|caps?|contains the)\b"
 )
 

@@ -72,6 +72,13 @@ class AbsoluteIsolationClaim(ClaimRule):
                 negated=True, unless=DATA_SUBJECT),
         pattern(r"\bboundar(?:y|ies)\b(?:\s+[\w']+){0,3}?\s+(?:be |been |is |are )?(?:crossed|"
                 r"breached|broken|penetrated|bypassed)\b", negated=True),
+        pattern(r"\b(?:access|reach|touch|read|see|affect|get to|talk to)(?:es|s|ed)?\s+"
+                r"(?:[\w']+\s+){0,3}?(?:outside|beyond)\s+(?:of\s+)?(?:the |their |its |our )?"
+                r"(?:sandbox|container|vm|microvm|workspace|boundary|jail)", negated=True),
+        pattern(r"\b(?:paths?|routes?|way|access|connection)\s+(?:\w+\s+)?(?:to|into)\s+"
+                r"(?:the|its|our) host\b", negated=True),
+        pattern(r"\b(?:walled off|sealed off|cut off|isolated|separated|segregated)\s+from\s+"
+                r"(?:all|every|any|everything)\b"),
         pattern(r"\b(?:cross(?:es|ing)? (?:the |that |this )?(?:isolation )?boundar(?:y|ies)|"
                 r"(?:reach|access|touch|affect|see)(?:es|s)? (?:the|its|our) host)\b",
                 negated=True, topic=BOUNDARY, unless=DATA_SUBJECT),

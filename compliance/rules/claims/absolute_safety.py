@@ -82,4 +82,7 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"compromised|breach|"
                 r"breached|exploit|exploited|misuse|abuse)\b", negated=True, requires=MODAL),
         pattern(r"\b(?:at risk|in danger|endangered|vulnerable)\b", negated=True, requires=MODAL),
+        pattern(r"\b(?:protected|hardened|secured?|safe|immune|defended|resilient|invulnerable)\s+"
+                r"(?:against|from|to)\s+(?:all|every|any)\s+(?:[\w-]+\s+)?(?:attacks?|threats?|"
+                r"exploits?|risks?|vulnerabilit(?:y|ies)|compromises?|attackers?)\b"),
     )

@@ -73,6 +73,8 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"tunnel(?:s|ed)? (?:through|past|out)|slip(?:s)? (?:past|through))\b",
                 negated=True, topic=ALLOWLIST),
         pattern(r"\bguarantee[sd]?\b", topic=ALLOWLIST, before_only=True),
+        pattern(r"\b(?:gaps?|holes?|loopholes?|blind spots?|weak spots?|weaknesses)\b",
+                negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:contact|reach|connect to|talk to|send (?:data |anything )?to|call|"
                 r"exfiltrate to)\s+(?:an? |the |any )?(?:attacker(?:'s)?|malicious|evil|rogue|"
                 r"command[- ]and[- ]control|c2)\b", negated=True, topic=ALLOWLIST),

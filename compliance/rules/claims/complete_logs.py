@@ -6,7 +6,8 @@ from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
 LOGS = (r"\b(?:logs?|logged|logging|audit(?:ed|ing)?|audit (?:trail|log)s?|transcripts?|"
-        r"recordings?|records?|recorded|telemetry|monitor(?:ed|ing)?|trails?|siem|we)\b")
+        r"recordings?|records?|recorded|telemetry|monitor(?:ed|ing)?|trails?|siem|we|"
+        r"auditable|sessions?)\b")
 EVENTS = (r"(?:actions?|activit(?:y|ies)|commands?|tool calls?|steps?|requests?|changes?|events?|"
           r"operations?|keystrokes?|prompts?|sessions?|interactions?|file (?:reads?|writes?|"
           r"accesses|access)|network (?:requests?|calls?|connections?)|things?|calls?|runs?)")
@@ -65,7 +66,8 @@ class CompleteLogsClaim(ClaimRule):
                 r"100\s?%|end-to-end)\s+(?:\w+\s+)?(?:logs?|logging|audit (?:trails?|logs?)|"
                 r"records?|visibility|transcripts?|coverage|history|trace)\b"),
         pattern(r"\b(?:logs?|logging|audit (?:trails?|logs?)|records?|recordings?|transcripts?)"
-                r"\s+(?:is|are|remain)\s+(?:complete|comprehensive|exhaustive|total|perfect|"
+                r"\s+(?:is|are|remain)\s+(?:100\s?% |fully |totally |entirely |always )?"
+                r"(?:complete|comprehensive|exhaustive|total|perfect|"
                 r"gap[- ]?free)\b"),
         pattern(r"\b(?:every|each|all|any)(?: single)?\s+(?:[\w-]+\s+){0,2}?" + EVENTS +
                 r"\b[^,;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored)\b"),
@@ -73,6 +75,9 @@ class CompleteLogsClaim(ClaimRule):
                 r"(?:\w+\s+){0,2}?(?P<t>all|every|each|everything|any)\b(?!\s+(?:of )?(?:the )?"
                 r"(?:time|case|way))", topic=LOGS),
         pattern(r"\bwithout (?:any )?exceptions?\b", topic=LOGS),
+        pattern(r"\b(?:fully|completely|100\s?%|totally|entirely) auditable\b"),
+        pattern(r"\b(?:gaps?|holes?|blind spots?)\b", negated=True,
+                topic=r"\b(?:logs?|logging|audit (?:trails?|logs?)|transcripts?|records?)\b"),
         pattern(r"\bnothing (?:\w+ ){0,4}?(?:goes |is |gets )?(?:unlogged|unrecorded|unaudited|"
                 r"untracked|unmonitored)\b"),
         pattern(r"\bnothing (?:\w+ ){0,4}?(?:is |gets )?(?:missed|lost)\b"),

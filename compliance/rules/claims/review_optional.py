@@ -60,4 +60,6 @@ class ReviewOptionalClaim(ClaimRule):
                 r"redundant|superfluous|overkill|pointless|a formality|skippable|"
                 r"skip(?:ped|s|ping)?|waive[ds]?|dispensable|moot|needn't|nice[- ]to[- ]have|"
                 r"a luxury|box[- ]ticking)\b", topic=REVIEW),
+        pattern(r"\b(?:adds?|provides?|offers?|brings?|gives?|contributes?)\s+(?:no|nothing|zero)"
+                r"\b(?:\s+(?:value|benefit|protection|security))?", topic=REVIEW),
     )
