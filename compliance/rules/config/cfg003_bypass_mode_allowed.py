@@ -28,8 +28,9 @@ class BypassModeAllowed(ConfigRule):
     `permissions.disableBypassPermissionsMode: "disable"` and no scope with
     `defaultMode: "bypassPermissions"`. Codex: requires `requirements.toml`
     `allowed_sandbox_modes` without `danger-full-access` when any config or
-    launcher uses it. Scripts and dev-container commands must not pass
-    `--dangerously-skip-permissions`, `--yolo` or `danger-full-access`.
+    launcher uses it. A script or dev-container command that starts an agent
+    with `--dangerously-skip-permissions`, `--yolo` or `danger-full-access`
+    refutes the claim unless the evidence also shows the setting that blocks it.
 
     ## Why is this bad?
     Bypass mode removes every permission prompt; only a managed setting stops a
