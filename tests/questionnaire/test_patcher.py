@@ -103,3 +103,24 @@ def test_escapes_and_neutralises_text() -> None:
     xml = HEAD + "<sheetData/></worksheet>"
     new, _ = SheetPatcher(xml).patch({(1, 1): "=1+2 <b> & \x01 ok\r\nnext"})
     assert cell("A1", "'=1+2 &lt;b&gt; &amp;  ok\nnext") in new
+
+
+def test_excel_style_part_keeps_every_other_byte() -> None:
+    head = (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+        'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" '
+        'mc:Ignorable="x14ac" '
+        'xmlns:x14ac="http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac">'
+        '<dimension ref="A1:B2"/><sheetData>'
+        '<row r="1" spans="1:2" x14ac:dyDescent="0.25"><c r="A1" t="s"><v>0</v></c></row>'
+        '<row r="2" spans="1:2" x14ac:dyDescent="0.25">'
+    )
+    tail = (
+        '<c r="A2" t="s"><v>1</v></c><c r="B2" s="4"/></row></sheetData>'
+        '<sheetProtection sheet="1"/><pageMargins left="0.7" right="0.7" top="0.75" '
+        'bottom="0.75" header="0.3" footer="0.3"/></worksheet>'
+    )
+    new, refused = SheetPatcher(head + tail).patch({(2, 2): "Yes"})
+    assert refused == {}
+    assert new == head + tail.replace('<c r="B2" s="4"/>', cell("B2", "Yes", "4"))
