@@ -60,6 +60,7 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
     from compliance.questionnaire.draft import draft_answers
     from compliance.questionnaire.judging import claims_judge
     from compliance.questionnaire.safety import refuse_overwrite
+    from compliance.questionnaire.types import column_index
     from compliance.questionnaire.verdicts import control_verdicts
     from compliance.questionnaire.write import same_suffix
     from compliance.report import make_report
@@ -67,11 +68,19 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
     overrides = Overrides(sheet=sheet, id_col=id_col, question_col=question_col,
                           answer_col=answer_col, notes_col=notes_col, header_row=header_row,
                           mapping=mapping)
+    for option, value in (("--id-col", id_col), ("--question-col", question_col),
+                          ("--answer-col", answer_col), ("--notes-col", notes_col)):
+        try:
+            if value is not None:
+                column_index(value)
+        except ValueError:
+            fail_unreadable(f"{option}: {value!r} is not a column letter (A, AB) or number")
+            return
     try:
         refuse_overwrite(questionnaire, out)
         same_suffix(questionnaire, out)
         q = load_questionnaire(questionnaire, overrides)
-    except (QuestionnaireError, ValueError) as exc:
+    except QuestionnaireError as exc:
         fail_unreadable(str(exc))
         return
     if not q.questions:

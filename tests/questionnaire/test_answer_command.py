@@ -146,6 +146,17 @@ def test_out_keeps_the_input_extension(ws: Path, tmp_path: Path) -> None:
     )
 
 
+def test_bad_column_option_exits_2(ws: Path, tmp_path: Path) -> None:
+    book = rich_workbook(tmp_path / "in.xlsx")
+    code, _, stderr = run(
+        str(book), "-w", str(ws), "--answer-col", "C3", "--out", str(tmp_path / "o.xlsx")
+    )
+    assert (code, stderr) == (
+        2,
+        "error: --answer-col: 'C3' is not a column letter (A, AB) or number\n",
+    )
+
+
 def test_out_must_not_be_the_input(ws: Path, tmp_path: Path) -> None:
     book = rich_workbook(tmp_path / "in.xlsx")
     before = book.read_bytes()
