@@ -9,7 +9,10 @@ Facts, each with its line:
 - ``run-after-checkout``: a ``run:`` or local-action step after such a checkout;
 - ``action-input``: each ``with:`` input of a ``uses:`` step, value
   ``(job, step, action, input, value)``;
-- ``environment``: each job's ``environment:`` name.
+- ``environment``: each job's ``environment:`` name;
+- ``copilot-ignored`` (copilot-setup-steps only): what Copilot does not honour: a job
+  other than ``copilot-setup-steps``, a job key outside ``steps``, ``permissions``,
+  ``runs-on``, ``services``, ``snapshot``, ``timeout-minutes``, or a timeout over 59.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from compliance.adapters.yamlpos import parse_yaml
 WORKFLOW_KIND = "gha-workflow"
 COPILOT_KIND = "copilot-setup-steps"
 COPILOT_JOB = "copilot-setup-steps"
+COPILOT_HONOURED = frozenset({"steps", "permissions", "runs-on", "services", "snapshot",
+                              "timeout-minutes"})
 
 PRIVILEGED_TRIGGERS = frozenset({"pull_request_target", "workflow_run"})
 _SECRET = re.compile(r"secrets\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)|secrets\[\s*'([^']+)'\s*\]")
@@ -57,7 +62,23 @@ def parse(text: str, display_path: str, kind: str = WORKFLOW_KIND) -> EvidenceDo
             doc.add("environment", (job, name), env.line, env.column, env.key)
         _steps(doc, job, body)
     _secrets(doc, list(jobs))
+    if kind == COPILOT_KIND:
+        _copilot_ignored(doc, jobs)
     return doc
+
+
+def _copilot_ignored(doc: EvidenceDoc, jobs: dict[str, Any]) -> None:
+    for job, body in jobs.items():
+        if job != COPILOT_JOB:
+            doc.add_at("copilot-ignored", f"job {job} (only {COPILOT_JOB} runs)", "jobs", job)
+            continue
+        for key in body if isinstance(body, dict) else {}:
+            if key not in COPILOT_HONOURED:
+                doc.add_at("copilot-ignored", f"{key} is not honoured", "jobs", job, key)
+        timeout = body.get("timeout-minutes") if isinstance(body, dict) else None
+        if isinstance(timeout, int) and timeout > 59:
+            doc.add_at("copilot-ignored", f"timeout-minutes {timeout} is over the maximum of 59",
+                       "jobs", job, "timeout-minutes")
 
 
 def _triggers(doc: EvidenceDoc) -> None:

@@ -197,3 +197,23 @@ v=$(docker run --rm x)
             if f.value[0] in ("curl", "docker")] == [
         (("curl", ["-s", "https://api.github.com/meta"]), 2), (("docker", ["run", "--rm", "x"]), 9)]
     assert _facts(doc, "github-meta") == [("api.github.com/meta", 2, 1)]
+
+
+def test_copilot_setup_steps_keys_copilot_ignores() -> None:
+    text = """on: workflow_dispatch
+jobs:
+  copilot-setup-steps:
+    runs-on: ubuntu-latest
+    env:
+      TOKEN: x
+    timeout-minutes: 90
+    steps: []
+  other:
+    runs-on: ubuntu-latest
+"""
+    doc = parse_text(text, ".github/workflows/copilot-setup-steps.yml")
+    assert [(f.key, f.value, f.line) for f in doc.fact_list("copilot-ignored")] == [
+        ("jobs.copilot-setup-steps.env", "env is not honoured", 5),
+        ("jobs.copilot-setup-steps.timeout-minutes",
+         "timeout-minutes 90 is over the maximum of 59", 7),
+        ("jobs.other", "job other (only copilot-setup-steps runs)", 9)]
