@@ -54,7 +54,7 @@ def load_questionnaire(path: Path, overrides: Overrides | None = None) -> Questi
     overrides = overrides or Overrides()
     if not path.is_file():
         raise QuestionnaireError(f"{path}: no such file")
-    mappings = [load_mapping(overrides.mapping)] if overrides.mapping else builtin_mappings()
+    mappings = [load_mapping(overrides.mapping)] if overrides.mapping else list(builtin_mappings())
     fmt = sniff_format(path)
     try:
         if fmt is Format.XLSX:

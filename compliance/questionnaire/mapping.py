@@ -10,7 +10,7 @@ may answer it. Questions no entry matches are left for a human.
 from __future__ import annotations
 
 import re
-from functools import cached_property
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Literal
@@ -158,11 +158,12 @@ def parse_mapping(text: str, where: str) -> Mapping:
         raise QuestionnaireError(f"{where}: mapping invalid at {loc}: {first['msg']}") from exc
 
 
-def builtin_mappings() -> list[Mapping]:
+@cache
+def builtin_mappings() -> tuple[Mapping, ...]:
     """Mappings shipped with the package (``compliance/questionnaire/mappings/*.yaml``)."""
     folder = resources.files("compliance.questionnaire") / "mappings"
     out = []
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".yaml"):
             out.append(parse_mapping(entry.read_text(encoding="utf-8"), f"builtin:{entry.name}"))
-    return out
+    return tuple(out)
