@@ -9,6 +9,7 @@ them from its kind via :data:`KIND_CHECKS`.
 
 from __future__ import annotations
 
+from compliance.adapters.base import EvidenceDoc
 from compliance.rules.base import Rule
 from compliance.rules.config.base import ConfigRule
 from compliance.rules.config.cfg001_sandbox_not_enforced import SandboxNotEnforced
@@ -112,6 +113,6 @@ def checks_for_kind(kind: str) -> list[str]:
     return list(KIND_CHECKS.get(kind, ()))
 
 
-def evaluate(code: str, docs: list) -> Verdict:  # type: ignore[type-arg]
+def evaluate(code: str, docs: list[EvidenceDoc]) -> Verdict:
     """Run one check by code over parsed evidence documents."""
     return CONFIG_RULES[code]().evaluate(docs)
