@@ -49,13 +49,14 @@ def relaxed_json(text: str) -> str:
             k = i + 1
             while k < n and text[k] in " \t\r\n":
                 k += 1
-            prev = "".join(out).rstrip()
-            if not (prev.endswith('"') and k < n and text[k] == '"'):
+            while out and out[-1].isspace():
+                out.pop()
+            if not (out and out[-1].endswith('"') and k < n and text[k] == '"'):
                 raise ValueError(f"unexpected '+' at offset {i}")
             j = k + 1
             while j < n and text[j] != '"':
                 j += 2 if text[j] == "\\" else 1
-            out[:] = [prev[:-1], text[k + 1 : j + 1]]
+            out[-1] = out[-1][:-1] + text[k + 1 : j + 1]
             i = j + 1
         else:
             out.append(ch)
