@@ -156,8 +156,9 @@ def unreadable_diagnostics(rule: Any, ctx: CheckContext) -> Iterator[Diagnostic]
             yield rule.diagnostic(ctx.pos("evidence", eid, "kind"), f"evidence {eid}: {got}")
         elif isinstance(got, UnrecognisedEvidence):
             yield rule.diagnostic(ctx.pos("evidence", eid, "path"),
-                                  f"evidence {eid}: {got} (set `kind:` if an adapter applies)",
-                                  level=Level.INFO)
+                                  f"evidence {eid}: no adapter recognises this file, so no "
+                                  "configuration check reads it (set `kind:` if one applies; "
+                                  "`compliance rules CFG100`)", level=Level.INFO)
 
 
 def _declared_kind(ctx: CheckContext, evidence_id: str) -> bool:

@@ -150,3 +150,25 @@ def test_editing_the_example_firewall_to_allow_all_refutes_net01(tmp_path: Path)
         f"claim of NET-01 is refuted by evidence/devcontainer/init-firewall.sh:{last + 1} "
         "iptables: an unconditional OUTPUT ACCEPT rule allows all egress")
     assert report["verdicts"]["NET-01"]["status"] == "refuted"
+
+
+def test_unrecognised_evidence_is_info_and_an_unknown_kind_an_error(tmp_path: Path) -> None:
+    ws = _workspace(tmp_path, "not: [json\n")
+    path = ws / "controls" / "isolation.yaml"
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("path: claude/managed-settings.json",
+                                 "path: claude/notes.txt"), encoding="utf-8")
+    (ws / "evidence" / "claude" / "notes.txt").write_text("hello\n", encoding="utf-8")
+    _code, report = _check(ws)
+    assert [f for f in _config(report) if f[3] == "CFG100"] == [
+        ("controls/isolation.yaml", 3, 11, "CFG100", "info",
+         "evidence settings: no adapter recognises this file, so no configuration check reads "
+         "it (set `kind:` if one applies; `compliance rules CFG100`)")]
+    path.write_text(text.replace("path: claude/managed-settings.json",
+                                 "path: claude/notes.txt\n    kind: jenkins"), encoding="utf-8")
+    code, report = _check(ws)
+    assert code == 1
+    found = [f for f in _config(report) if f[3] == "CFG100"]
+    assert [(f[0], f[1], f[4]) for f in found] == [("controls/isolation.yaml", 4, "error")]
+    assert found[0][5].startswith("evidence settings: evidence/claude/notes.txt: unknown "
+                                  "evidence kind 'jenkins'; known kinds: claude-settings, ")
