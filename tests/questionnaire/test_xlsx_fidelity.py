@@ -18,6 +18,7 @@ from compliance.questionnaire import (
     write_answers,
 )
 from tests.questionnaire.workbooks import (
+    FIXTURE,
     FORMULA_QUESTION,
     X14_EXT,
     add_vba,
@@ -32,8 +33,12 @@ SHEET = "xl/worksheets/sheet2.xml"
 NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 
 
-@pytest.fixture
-def rich(tmp_path: Path) -> Path:
+@pytest.fixture(params=["generated", "committed"])
+def rich(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    if request.param == "committed":
+        copy = tmp_path / "in.xlsx"
+        copy.write_bytes(FIXTURE.read_bytes())
+        return copy
     return rich_workbook(tmp_path / "in.xlsx")
 
 

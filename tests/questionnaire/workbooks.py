@@ -161,3 +161,10 @@ def sheet_without_cells(xml: bytes) -> bytes:
             for c in list(row):
                 row.remove(c)
     return ET.tostring(root)
+
+
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "questionnaire" / "rich-x14.xlsx"
+
+if __name__ == "__main__":  # refresh the committed copy: python -m tests.questionnaire.workbooks
+    rich_workbook(FIXTURE)
+    print(FIXTURE)
