@@ -144,7 +144,7 @@ def analyse(sentence: Sentence) -> Analysis:
     answer = answer_span = None
     m = lx.ANSWER.match(text)
     if m:
-        answer = "no" if m.group("a") in lx.NO_ANSWERS else "yes"
+        answer = "no" if lx.answer_is_no(m.group("a")) else "yes"
         answer_span = m.span("a")
         text = _blank(text, *answer_span)
     question = text.rstrip(" \"')]*_").endswith("?")

@@ -36,7 +36,9 @@ NEGATOR = _re(
 NEUTRAL = _re(
     r"\bwithout (?:any )?exceptions?\b|\bno exceptions?\b|\bno matter\b|\bnot only\b|"
     r"\bno doubt\b|\bwithout fail\b|\bwithout question\b|\bif not all\b|\bnot just\b|"
-    r"\bnot even\b|"
+    r",\s*not even\b|"
+    # prepositional negation modifies its own noun ("a runner pool with no credentials")
+    r"\bwith (?:no|zero)\b|"
     # a fused "no risk" is a claim word of its own, not a negator of its neighbours
     r"\b(?:zero|no)[- ](?:security )?risks?\b|\bwithout (?:any )?risks?\b|"
     # a network premise ("no internet access") is not the negation of the conclusion
@@ -74,13 +76,23 @@ RESTRICTOR = _re(
 #: A bare yes/no answer at the start of a sentence ("No, ..."; "Yes.").
 ANSWER = _re(
     r"^\s*(?P<a>yes|yep|correct|absolutely not|absolutely|definitely not|definitely|certainly|"
-    r"indeed|of course|always|no|nope|none|never|not at all|no way|not really|not possible)"
+    r"indeed|of course|always|no|nope|none|never|not at all|no way|not really|not possible|"
+    r"not an? (?:problem|concern|risk|issue|threat)(?: for us)?|no problem|a non-issue|"
+    r"(?:it|they|we|this|that|he|she) (?:does|do|is|are|can|will|has|have|did|was|were)"
+    r"(?: not|n't)?|(?:it|they|we|this|that) (?:cannot|can't|won't|isn't|aren't|doesn't|don't))"
     r"(?:\s+(?:whatsoever|at all))?(?=\s*(?:[,.;:!\u2014\u2013-]|$))"
 )
 NO_ANSWERS = frozenset(
     {"no", "nope", "none", "never", "not at all", "no way", "absolutely not",
-     "definitely not", "not really", "not possible"}
+     "definitely not", "not really", "not possible", "no problem", "a non-issue"}
 )
+
+
+def answer_is_no(token: str) -> bool:
+    """Is a matched answer token a denial ("No", "It does not", "Not a problem")?"""
+    t = " ".join(token.split())
+    return (t in NO_ANSWERS or t.startswith("not ") or t.endswith((" not", "n't"))
+            or t.endswith(" cannot"))
 
 #: An answer that concedes ("No, but the model connection stays open") is not a bare denial.
 CONCESSION = _re(

@@ -62,12 +62,18 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"(?:\w+\s+)?(?:isolation|separation|containment)\b"),
         pattern(r"\b(?:fully|completely|totally|perfectly|absolutely|entirely|100\s?%|"
                 r"hermetically|wholly)\s+(?:isolated|sandboxed|contained|separated|segregated|"
-                r"walled off|cut off from|sealed(?: off)?)\b"),
+                r"walled off|cut off from|sealed(?: off)?)\b",
+                unless=r"\b(?:ci|ci/cd|pipelines?|workflows?|builds?)\b"),
         pattern(r"\b(?:isolation|separation|containment|the boundary)\b(?:\s+[\w']+){0,3}?"
                 r"\s+(?:is|remains)\s+"
                 r"(?:complete|absolute|total|perfect|guaranteed|unbreakable|airtight)\b"),
         pattern(r"\b(?:escape|breakout|break-out|escape)[- ]?proof\b|\b(?:unescapable|"
                 r"inescapable)\b"),
+        pattern(r"\b(?:reach|access|see|touch|affect|read|interfere with|talk to)(?:es|s)?\s+"
+                r"(?:another(?:'s)?|other (?:customers?|tenants?|sessions?|agents?)(?:'s?)?|"
+                r"each other(?:'s)?|one another(?:'s)?)", negated=True),
+        pattern(r"\b(?:penetrat(?:e|es|ed|ing)|break(?:s|ing)? into|get(?:s)? into)\b",
+                negated=True, topic=BOUNDARY),
         pattern(r"\b(?:escap(?:e|es|ed|ing)|break(?:s|ing)? out|breakouts?|break-outs?)\b",
                 negated=True, unless=DATA_SUBJECT),
         pattern(r"\bboundar(?:y|ies)\b(?:\s+[\w']+){0,3}?\s+(?:be |been |is |are )?(?:crossed|"

@@ -76,6 +76,9 @@ class HiddenSecretsClaim(ClaimRule):
         pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?(?:access|visibility|insight|"
                 r"view|way in))\b", topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b"),
+        pattern(r"\b" + PERCEIVE + r"\s+(?:them|it|these|those|any of them)\b", negated=True,
+                topic=r"\b" + SECRET + r"\b",
+                requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
         pattern(r"\b(?:hide|hides|mask|masks|conceal|conceals|shield|shields)\s+(?:all |every |"
                 r"the |our |any )?" + SECRET + r"\s+from\b"),
     )

@@ -57,7 +57,8 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                'code and prompts, so data can still leave through it."')
     patterns = (
         pattern(r"\b(?:leave|leaves|leaving|exit|exits|exiting|leak|leaks|leaked|leaking|"
-                r"be sent|get out|gets out|escape|escapes|escaping|egress(?:es)?|flow out|"
+                r"be sent|get(?:s|ting)?\s+(?:[\w']+\s+){0,2}?out|escape|escapes|escaping|"
+                r"egress(?:es)?|flow out|"
                 r"flows out|be exfiltrated|be transmitted|be uploaded|be copied out|"
                 r"(?:sent|transmitted|copied|moved|uploaded|shipped|taken) (?:outside|out of|"
                 r"beyond|externally|off[- ]site)|(?:exposed|disclosed|shared|sent|transmitted|"

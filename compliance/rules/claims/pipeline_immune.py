@@ -58,15 +58,17 @@ class PipelineImmuneClaim(ClaimRule):
         pattern(r"\b(?:pipelines?|ci(?:/cd)?|workflows?|builds?|deployments?|release process|"
                 r"build system)\b(?:\s+[\w']+){0,3}?\s+(?:is|are|remains?|stays?)\s+"
                 r"(?P<t>(?:fully |completely |totally |entirely |always |100% )?(?:protected|"
-                r"safe|secure|immune|shielded|untouchable|out of (?:the agent's |its |their )?"
-                r"reach))\b"),
+                r"safe|secure|immune|shielded|untouchable|bullet[- ]?proof|invulnerable|"
+                r"impenetrable|out of (?:the agent's |its |their )?reach))\b"),
         pattern(r"\b(?P<t>immune|impervious|invulnerable|insulated|safe|protected|shielded|"
-                r"isolated)\s+(?:from|to|against)\b", topic=PIPELINE),
+                r"isolated|bullet[- ]?proof|hardened|resilient)\s+(?:from|to|against)\b",
+                topic=PIPELINE),
         pattern(r"\b(?:affect(?:s|ed|ing)?|touch(?:es|ed|ing)?|modif(?:y|ies|ied|ying)|"
                 r"alter(?:s|ed|ing)?|compromis(?:e|es|ed|ing)|tamper(?:s|ed|ing)?(?: with)?|"
                 r"hijack(?:s|ed|ing)?|poison(?:s|ed|ing)?|trigger(?:s|ed|ing)?|"
                 r"subvert(?:s|ed|ing)?|inject(?:s|ed|ing)? into|influenc(?:e|es|ed|ing)|"
-                r"interfer(?:e|es|ed|ing) with|change|changes|changing|edit|edits|editing)\b",
+                r"interfer(?:e|es|ed|ing) with|change|changing|edit|editing|break|breaks|"
+                r"breaking|disrupt(?:s|ed|ing)?|sabotag(?:e|es|ed|ing))\b",
                 negated=True, topic=PIPELINE),
         pattern(r"\b(?:workflows?|changes?|edits?|pipelines?|builds?|jobs?|workflow files?|they|"
                 r"it|these)\b"

@@ -9,6 +9,8 @@ INJECTION = (r"\b(?:prompt[- ]injections?|injection attacks?|prompt[- ]injected|
              r"injected (?:instructions?|prompts?|content|text|commands?|payloads?)|"
              r"malicious (?:instructions?|prompts?)|(?:indirect|direct) (?:prompt )?injections?|"
              r"hidden instructions?|be injected|jailbreak(?:s|ing)?|instruction injection|"
+             r"(?:be |being )?(?:tricked|manipulated|fooled|coerced|jailbroken|"
+             r"socially engineered) (?:into|by)|"
              r"malicious (?:readmes?|issues?|files?|content|web ?pages?|websites?|documents?|"
              r"inputs?|comments?|repositor(?:y|ies)|text|data|dependenc(?:y|ies)|code comments?))"
              r"\b")

@@ -60,6 +60,9 @@ class ReviewOptionalClaim(ClaimRule):
                 r"redundant|superfluous|overkill|pointless|a formality|skippable|"
                 r"skip(?:ped|s|ping)?|waive[ds]?|dispensable|moot|needn't|nice[- ]to[- ]have|"
                 r"a luxury|box[- ]ticking)\b", topic=REVIEW),
+        pattern(r"\b(?:safely|safe to|fine to|okay to|ok to)\s+(?:[\w']+\s+){0,5}?"
+                r"(?:without|with no)\s+(?:any |a |human )?(?:looking|review|reviewing|reading|"
+                r"checking|approval|oversight|inspection)\b"),
         pattern(r"\b(?:adds?|provides?|offers?|brings?|gives?|contributes?)\s+(?:no|nothing|zero)"
                 r"\b(?:\s+(?:value|benefit|protection|security))?", topic=REVIEW),
     )
