@@ -84,3 +84,18 @@ def test_not_utf8_is_refused_with_the_file_named(tmp_path: Path) -> None:
     with pytest.raises(QuestionnaireError) as err:
         load_questionnaire(path)
     assert str(err.value) == (f"{path}: not UTF-8 text (byte 18); save it as 'CSV UTF-8' and retry")
+
+
+def test_quote_all_files_get_quoted_answers_and_tabs_work(tmp_path: Path) -> None:
+    src = write(tmp_path, '"ID","Question","Answer"\n"Q1","Are agent sessions logged?",""\n')
+    out = tmp_path / "out.csv"
+    write_answers(load_questionnaire(src), {"Q1": Answer(choice=Choice.YES)}, out)
+    assert out.read_text(encoding="utf-8") == (
+        '"ID","Question","Answer"\n"Q1","Are agent sessions logged?","Yes"\n'
+    )
+    tsv = write(tmp_path, "ID\tQuestion\tResponse\nQ1\tAre agent sessions logged?\t\n", "q.tsv")
+    out = tmp_path / "out.tsv"
+    write_answers(load_questionnaire(tsv), {"Q1": Answer(choice=Choice.NO)}, out)
+    assert out.read_text(encoding="utf-8") == (
+        "ID\tQuestion\tResponse\nQ1\tAre agent sessions logged?\tNo\n"
+    )

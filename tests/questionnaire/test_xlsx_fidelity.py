@@ -102,7 +102,14 @@ def test_only_answered_cells_change(rich: Path, tmp_path: Path) -> None:
 
 
 def test_every_zip_entry_keeps_its_metadata(rich: Path, tmp_path: Path) -> None:
-    out = tmp_path / "out.xlsx"
+    mixed = tmp_path / "mixed.xlsx"  # stored and deflated parts, odd dates and permissions
+    with zipfile.ZipFile(rich) as src, zipfile.ZipFile(mixed, "w") as dst:
+        for n, info in enumerate(src.infolist()):
+            clone = zipfile.ZipInfo(info.filename, (2001, 2, 3, 4, 5, 6 + 2 * (n % 20)))
+            clone.compress_type = zipfile.ZIP_STORED if n % 2 else zipfile.ZIP_DEFLATED
+            clone.external_attr = (0o640 if n % 3 else 0o600) << 16
+            dst.writestr(clone, src.read(info))
+    rich, out = mixed, tmp_path / "out.xlsx"
     write_answers(load_questionnaire(rich), answers_for_rich(), out)
     with zipfile.ZipFile(rich) as a, zipfile.ZipFile(out) as b:
         meta = [(i.filename, i.date_time, i.compress_type, i.external_attr) for i in a.infolist()]
