@@ -10,7 +10,9 @@ join backslash continuations into logical commands and read:
 - ``domain``: each hostname in a ``for … in`` list, ``ALLOWED_DOMAINS=(…)`` array,
   or a ``dig``/``host``/``getent``/``nslookup`` argument, at its own line;
 - ``github-meta``: a fetch of ``api.github.com/meta`` (all GitHub ranges);
-- ``command``: each other command, value ``(program, args)`` (``sudo``/``exec`` stripped).
+- ``command``: each other command, value ``(program, args)`` (``sudo``/``exec`` stripped);
+- ``exit``: an ``exit`` outside any if/for/while/case/function; nothing after it is read,
+  because nothing after it runs. Here-document bodies are skipped (they are data).
 """
 
 from __future__ import annotations
@@ -166,22 +168,36 @@ _SEPARATORS = frozenset({";", "&&", "||", "|", "&", ";;", "(", ")", "$("})
 _PREFIXES = frozenset({"sudo", "exec", "command", "then", "do", "else", "!", "time", "nohup"})
 
 
-def _segments(command: str) -> list[list[str]]:
-    """The simple commands of one logical line, split on ; && || | & outside quotes."""
-    out: list[list[str]] = [[]]
+def _segments(command: str) -> list[tuple[str, list[str]]]:
+    """The simple commands of one logical line, each with the operator before it
+    (``;``, ``&&``, ``||``, ``|``…; "" for the first), split outside quotes."""
+    out: list[tuple[str, list[str]]] = [("", [])]
     for word in _tokens(command):
         if word in _SEPARATORS:
-            out.append([])
+            out.append((word, []))
         else:
-            out[-1].append(word)
-    return [seg for seg in out if seg]
+            out[-1][1].append(word)
+    return [(sep, seg) for sep, seg in out if seg]
+
+
+_OPEN = frozenset({"if", "case", "for", "while", "until", "select", "{"})
+_CLOSE = frozenset({"fi", "esac", "done", "}"})
 
 
 def parse(text: str, display_path: str) -> EvidenceDoc:
     check_quotes(text, display_path)
     doc = EvidenceDoc(KIND, display_path, {}, {(): (1, 1)}, text=text)
     array: str | None = None  # name of a multi-line array being read
+    heredoc: str | None = None  # terminator of a here-document being skipped
+    depth = 0  # nesting of if/for/while/case/{ }: an `exit` at depth 0 ends the script
     for first, command, physical in logical_lines(text):
+        if heredoc is not None:
+            if command.strip() == heredoc:
+                heredoc = None
+            continue
+        pending = _HEREDOC.search(command.split("#", 1)[0])
+        if pending and not command.lstrip().startswith("#"):
+            heredoc = pending.group(2)
         if "api.github.com/meta" in command:
             doc.add("github-meta", "api.github.com/meta", first)
         if array is not None:
@@ -198,12 +214,16 @@ def parse(text: str, display_path: str) -> EvidenceDoc:
             rest = opened.group(2).split("#", 1)[0].replace(")", " ")
             _domains(doc, _tokens(rest), physical, text)
             continue
-        for words in _segments(command):
+        for sep, words in _segments(command):
             while words and words[0] in _PREFIXES:
                 words = words[1:]
             if not words:
                 continue
             prog = words[0].rsplit("/", 1)[-1]
+            depth += (prog in _OPEN) - (prog in _CLOSE)
+            if prog == "exit" and depth <= 0 and sep not in ("&&", "||", "|"):
+                doc.add("exit", words[1:2], first, key="exit")
+                return doc
             if prog == "for" and "in" in words:
                 _domains(doc, words[words.index("in") + 1:], physical, text)
                 continue

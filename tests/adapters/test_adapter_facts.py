@@ -217,3 +217,22 @@ jobs:
         ("jobs.copilot-setup-steps.timeout-minutes",
          "timeout-minutes 90 is over the maximum of 59", 7),
         ("jobs.other", "job other (only copilot-setup-steps runs)", 9)]
+
+
+def test_shell_stops_at_a_top_level_exit_and_skips_heredocs() -> None:
+    text = """#!/bin/bash
+[ -n "$SKIP" ] && exit 0
+if [ -z "$X" ]; then
+  exit 1
+fi
+cat > /etc/rules <<EOF
+iptables -P OUTPUT ACCEPT
+EOF
+iptables -P OUTPUT ACCEPT
+exit 0
+iptables -A OUTPUT -j REJECT
+"""
+    doc = parse_text(text, "fw.sh")
+    assert [(f.value["target"], f.line) for f in doc.fact_list("policy")] == [("ACCEPT", 9)]
+    assert doc.fact_list("rule") == []
+    assert _facts(doc, "exit") == [(["0"], 10, 1)]

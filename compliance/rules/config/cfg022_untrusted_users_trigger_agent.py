@@ -17,7 +17,8 @@ class UntrustedUsersTriggerAgent(ConfigRule):
 
     ## What it does
     For each `anthropics/claude-code-action` step: a non-empty
-    `allowed_non_write_users` refutes the claim when the job's token can write
+    `allowed_non_write_users` (or `allowed_bots: "*"`) refutes the claim when
+    the job's token can write
     `contents` or `pull-requests` (or permissions are undeclared), or when a
     `github_token` from a secret (a PAT) is passed.
 
@@ -58,17 +59,21 @@ class UntrustedUsersTriggerAgent(ConfigRule):
                         steps += 1
                         inputs.setdefault((job, i), {})
             for (job, step), given in inputs.items():
-                users = given.get("allowed_non_write_users")
                 token = str(given.get("github_token", ""))
                 perms, declared = job_permissions(doc, job)
                 writes = not declared or grants_write(perms, ("contents", "pull-requests"))
-                at = facts.get((job, step, "allowed_non_write_users"))
-                if users and writes:
-                    findings.refute(doc, at, f"allowed_non_write_users={users!r} with a token "
-                                             "that can write contents or pull requests")
-                elif users and "secrets." in token and "GITHUB_TOKEN" not in token:
-                    findings.refute(doc, at, "allowed_non_write_users with a PAT github_token")
-                else:
+                pat = "secrets." in token and "GITHUB_TOKEN" not in token
+                opened = [(name, given[name]) for name in ("allowed_non_write_users",
+                                                           "allowed_bots")
+                          if given.get(name) and (name != "allowed_bots" or given[name] == "*")]
+                for name, value in opened:
+                    at = facts.get((job, step, name))
+                    if writes:
+                        findings.refute(doc, at, f"{name}={value!r} with a token that can write "
+                                                 "contents or pull requests")
+                    elif pat:
+                        findings.refute(doc, at, f"{name}={value!r} with a PAT github_token")
+                if not (opened and (writes or pat)):
                     findings.support(doc, ("jobs", job, "steps", step),
                                      "only users with write access can trigger the agent")
         if steps == 0:
