@@ -49,25 +49,11 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
     """
     from compliance.diagnostics import UserError
     from compliance.formats import emit
-    from compliance.pipeline import load_and_check
-    from compliance.questionnaire import (
-        Overrides,
-        QuestionnaireError,
-        load_questionnaire,
-        write_answers,
-        write_review,
-    )
-    from compliance.questionnaire.draft import draft_answers
-    from compliance.questionnaire.judging import claims_judge
-    from compliance.questionnaire.safety import refuse_overwrite
+    from compliance.questionnaire import Overrides, QuestionnaireError
+    from compliance.questionnaire.run import ModelHasErrors, answer_questionnaire
     from compliance.questionnaire.types import column_index
-    from compliance.questionnaire.verdicts import control_verdicts
-    from compliance.questionnaire.write import same_suffix
     from compliance.report import make_report
 
-    overrides = Overrides(sheet=sheet, id_col=id_col, question_col=question_col,
-                          answer_col=answer_col, notes_col=notes_col, header_row=header_row,
-                          mapping=mapping)
     for option, value in (("--id-col", id_col), ("--question-col", question_col),
                           ("--answer-col", answer_col), ("--notes-col", notes_col)):
         try:
@@ -76,43 +62,28 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
         except ValueError:
             fail_unreadable(f"{option}: {value!r} is not a column letter (A, AB) or number")
             return
+    overrides = Overrides(sheet=sheet, id_col=id_col, question_col=question_col,
+                          answer_col=answer_col, notes_col=notes_col, header_row=header_row,
+                          mapping=mapping)
     try:
-        refuse_overwrite(questionnaire, out)
-        same_suffix(questionnaire, out)
-        q = load_questionnaire(questionnaire, overrides)
+        run = answer_questionnaire(questionnaire, workspace, out, overrides,
+                                   today.date() if today else None)
     except QuestionnaireError as exc:
         fail_unreadable(str(exc))
         return
-    if not q.questions:
-        fail_unreadable(f"{questionnaire}: no questions found; say where they are with --sheet, "
-                        "--header-row, --question-col (see docs/questionnaires.md)")
-        return
-    try:
-        checked = load_and_check(workspace, today.date() if today else None)
     except UserError as exc:
         fail_unreadable(exc.message, exc.diagnostics)
         return
-    if not checked.ok or checked.workspace.model is None:
-        emit(make_report(checked), "text", sys.stdout, color=color_for(sys.stdout))
-        sys.stderr.write("error: the model has errors; nothing was answered or written\n")
+    except ModelHasErrors as exc:
+        emit(make_report(exc.checked), "text", sys.stdout, color=color_for(sys.stdout))
+        sys.stderr.write(f"error: {exc}\n")
         sys.exit(EXIT_FINDINGS)
-    model = checked.workspace.model
-    root = checked.workspace.root
-    verdicts = control_verdicts(checked.result.verdicts)
-    drafted = draft_answers(q, model, verdicts, root / "evidence", claims_judge())
-    try:
-        result = write_answers(q, drafted, out)
-        csv_path, json_path = write_review(q, result.answers, out)
-    except QuestionnaireError as exc:
-        fail_unreadable(str(exc))
-        return
-    for note in q.notes:
+    for note in run.questionnaire.notes:
         sys.stderr.write(f"note: {note}\n")
-    total, written = len(q.questions), len(result.written)
-    with_choice = sum(1 for k in result.written if result.answers[k].choice is not None)
+    total, written = len(run.questionnaire.questions), run.written
     sys.stdout.write(
-        f"{out}: drafted {written} of {total} answers ({with_choice} with a Yes/No/NA choice, "
-        f"{written - with_choice} narrative only); {total - written} left for a human\n"
-        f"review: {csv_path}, {json_path}\n"
+        f"{out}: drafted {written} of {total} answers ({run.with_choice} with a Yes/No/NA "
+        f"choice, {written - run.with_choice} narrative only); {total - written} left for a "
+        f"human\nreview: {run.review_csv}, {run.review_json}\n"
     )
     sys.exit(EXIT_OK)

@@ -20,7 +20,9 @@ Public interface (what the drafter and ``compliance answer`` call)::
     result = write_answers(q, answers, out_path)        # -> WriteResult(written, answers)
     write_review(q, result.answers, out_path)           # -> (review.csv path, review.json path)
 
-Drafting from a checked workspace (what ``compliance answer`` does)::
+The whole command in one call: ``run.answer_questionnaire(path, workspace, out,
+overrides, today) -> AnswerRun`` (raises ``QuestionnaireError``, the loader's
+``UserError`` or ``run.ModelHasErrors``). Its drafting stage, by hand::
 
     from compliance.questionnaire.draft import draft_answers
     from compliance.questionnaire.judging import claims_judge

@@ -1,0 +1,72 @@
+"""The answer pipeline top to bottom: read -> load and check -> draft -> judge -> write.
+
+``compliance answer`` is a thin shell around :func:`answer_questionnaire`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from compliance.questionnaire.draft import draft_answers
+from compliance.questionnaire.judging import claims_judge
+from compliance.questionnaire.load import load_questionnaire
+from compliance.questionnaire.review import write_review
+from compliance.questionnaire.safety import refuse_overwrite
+from compliance.questionnaire.types import Overrides, Questionnaire, QuestionnaireError
+from compliance.questionnaire.verdicts import control_verdicts
+from compliance.questionnaire.write import WriteResult, same_suffix, write_answers
+
+
+class ModelHasErrors(Exception):
+    """The workspace's model failed its checks: nothing is answered or written."""
+
+    def __init__(self, checked: Any) -> None:
+        super().__init__("the model has errors; nothing was answered or written")
+        self.checked = checked
+
+
+@dataclass
+class AnswerRun:
+    questionnaire: Questionnaire
+    result: WriteResult
+    review_csv: Path
+    review_json: Path
+
+    @property
+    def written(self) -> int:
+        return len(self.result.written)
+
+    @property
+    def with_choice(self) -> int:
+        return sum(1 for k in self.result.written if self.result.answers[k].choice is not None)
+
+
+def answer_questionnaire(
+    path: Path, workspace: Path, out: Path, overrides: Overrides, today: dt.date | None = None
+) -> AnswerRun:
+    """Answer ``path`` from the checked model in ``workspace`` into ``out`` (+ review files).
+
+    Raises :class:`QuestionnaireError` (unreadable input, bad --out), the loader's
+    ``UserError`` (unreadable workspace) or :class:`ModelHasErrors`."""
+    from compliance.pipeline import load_and_check
+
+    refuse_overwrite(path, out)
+    same_suffix(path, out)
+    q = load_questionnaire(path, overrides)  # stage 1: the customer's file
+    if not q.questions:
+        raise QuestionnaireError(
+            f"{path}: no questions found; say where they are with --sheet, --header-row, "
+            "--question-col (see docs/questionnaires.md)"
+        )
+    checked = load_and_check(workspace, today)  # stage 2: the model, checked
+    if not checked.ok or checked.workspace.model is None:
+        raise ModelHasErrors(checked)
+    ws = checked.workspace
+    verdicts = control_verdicts(checked.result.verdicts)
+    drafted = draft_answers(q, ws.model, verdicts, ws.root / "evidence", claims_judge())  # 3
+    result = write_answers(q, drafted, out)  # stage 4: the answered copy
+    csv_path, json_path = write_review(q, result.answers, out)  # stage 5: the review list
+    return AnswerRun(q, result, csv_path, json_path)
