@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fnmatch
+import re
 from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc
@@ -9,16 +11,27 @@ from compliance.adapters.claude_merge import Sourced, merge_claude_settings
 from compliance.rules.config.base import ConfigRule
 from compliance.rules.config.verdict import Findings
 
-#: credential location -> spellings in a denyRead/credentials.files entry that cover it.
-REQUIRED = {
-    "~/.ssh": ("~/.ssh", "~/.ssh/", "~/.ssh/**", "~/", "~", "~/**"),
-    "~/.aws": ("~/.aws", "~/.aws/", "~/.aws/**", "~/.aws/credentials", "~/", "~", "~/**"),
-    ".env": (".env", "./.env", "**/.env", "**/.env*", ".env*", "./.env*"),
-}
+#: The credential locations the claim must cover.
+REQUIRED = ("~/.ssh", "~/.aws", ".env")
+_HOME = re.compile(r"^(?:/?/home/[^/]+|/?/Users/[^/]+|/?/root|\$HOME|~)(?=/|$)")
+_GLOB_TAIL = re.compile(r"(?:/\*\*|/\*)?/?$")
 
 
 def _covers(entry: str, target: str) -> bool:
-    return entry.strip().rstrip("/") in {s.rstrip("/") for s in REQUIRED[target]}
+    """Does a denyRead / credentials.files path cover the credential location?
+
+    Home may be written `~`, `$HOME`, `/home/<user>`, `/Users/<user>` (or with the
+    `//` absolute prefix); `~/.aws/credentials` counts for `~/.aws`; `.env` is
+    covered by a basename pattern (`.env`, `.env*`, `**/.env`) at the top or any depth.
+    """
+    path = _HOME.sub("~", entry.strip())
+    if target == ".env":
+        head, _, name = path.removeprefix("./").rpartition("/")
+        return head in ("", "**", "./**") and fnmatch.fnmatchcase(".env", name)
+    path = _GLOB_TAIL.sub("", path)
+    if target == "~/.aws" and path == "~/.aws/credentials":
+        return True
+    return path in ("~", target)
 
 
 class CredentialFilesReadable(ConfigRule):
