@@ -85,14 +85,15 @@ def openpyxl_roundtrip(src: Path, out: Path) -> None:
 
 def answer(src: Path, out: Path, mapping: Path, checked: object | None) -> int:
     """The work of `compliance answer`, in process."""
-    from compliance.pipeline import load_and_check
     from compliance.questionnaire import Overrides, load_questionnaire, write_answers, write_review
     from compliance.questionnaire.draft import draft_answers
     from compliance.questionnaire.judging import claims_judge
     from compliance.questionnaire.verdicts import control_verdicts
 
-    if checked is None:
-        checked = load_and_check(REPO)
+    if checked is None:  # the whole command's work, as `compliance answer` runs it
+        from compliance.questionnaire.run import answer_questionnaire
+
+        return answer_questionnaire(src, REPO, out, Overrides(mapping=mapping)).written
     ws = checked.workspace  # type: ignore[attr-defined]
     q = load_questionnaire(src, Overrides(mapping=mapping))
     verdicts = control_verdicts(checked.result.verdicts)  # type: ignore[attr-defined]
