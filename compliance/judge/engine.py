@@ -56,7 +56,8 @@ def _topic_found(an: Analysis, clause: Span, topic: re.Pattern[str],
     cs, ce = clause
     if topic.search(an.text, cs, ce):
         return True
-    if not lx.ANAPHOR.search(an.text, cs, ce) and not lx.ELIDED_SUBJECT.match(an.text, cs):
+    if not (lx.ANAPHOR.search(an.text, cs, ce) or lx.ELIDED_SUBJECT.match(an.text, cs)
+            or lx.CONSEQUENCE.match(an.text, cs)):
         return False
     if topic.search(an.text, 0, cs):
         return True
@@ -86,7 +87,11 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             continue
         if pat.unless is not None and pat.unless.search(text, cs, ce):
             continue
-        if an.hedged(clause, s) or lx.RESTRICTOR.search(text, e, ce):
+        rest_end = ce
+        nxt = an.clause_of(ce)
+        if nxt[0] == ce and lx.RELATIVE.match(text, ce):
+            rest_end = nxt[1]
+        if an.hedged(clause, s) or lx.RESTRICTOR.search(text, e, rest_end):
             continue
         if lx.TAKEN_BACK.match(text, ce):
             continue

@@ -38,7 +38,7 @@ NEUTRAL = _re(
     r"\bno doubt\b|\bwithout fail\b|\bwithout question\b|\bif not all\b|\bnot just\b|"
     r",\s*not even\b|"
     # prepositional negation modifies its own noun ("a runner pool with no credentials")
-    r"\bwith (?:no|zero)\b|"
+    r"\bwith (?:no|zero)\b(?!\s+(?:way|escape|path|route|chance|possibility|means))|"
     # a fused "no risk" is a claim word of its own, not a negator of its neighbours
     r"\b(?:zero|no)[- ](?:security )?risks?\b|\bwithout (?:any )?risks?\b|"
     # a network premise ("no internet access") is not the negation of the conclusion
@@ -71,6 +71,7 @@ HEDGE = _re(
 RESTRICTOR = _re(
     r"\b(?:except|excepting|other than|apart from|aside from|besides|unless|until|outside of|"
     r"but for|short of|barring|save for|beyond what|only after|once approved)\b"
+    r"|\bto (?:hosts|domains|destinations|sites|servers)\b(?:\s+\w+){0,2}?\s+(?:not|outside|off)\b"
 )
 
 #: A bare yes/no answer at the start of a sentence ("No, ..."; "Yes.").
@@ -128,7 +129,7 @@ ANAPHOR = _re(r"\b(?:it|its|this|that|they|them|these|those|which|their|both|eac
 #: that runs to the end of the clause group (until a contrastive boundary).
 NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
     # negated reporting or commitment: "we do not claim", "never say", "does not mean"
-    r"(?:\bnot|\bcannot|n['\u2019]t|\bnever|\bno one|\bnobody|\bnor|\bno)\s+(?:\w+\s+){0,2}?"
+    r"(?:\bnot|\bcannot|n['\u2019]t|\bnever|\bno one|\bnobody|\bnor)\s+(?:\w+\s+){0,2}?"
     r"(?:claim(?:s|ed|ing)?|say(?:s|ing)?|said|state[sd]?|assert(?:s|ed)?|promis(?:e|es|ed)|"
     r"suggest(?:s|ed)?|impl(?:y|ies|ied)|mean(?:s|t)?|represent(?:s|ed)?|"
     r"advertis(?:e|es|ed)|describ(?:e|es|ed)|call(?:s|ed)?|tell(?:s)?|told|pretend(?:s|ed)?|"
@@ -213,3 +214,10 @@ AUX_START = _re(
     r"[\s,]*(?:can|cannot|can't|could|will|won't|would|is|are|was|were|does|doesn't|do|don't|"
     r"has|have|must|should|may|might|never|always)\b"
 )
+
+#: A consequence or cause clause is about the topic of the clause before it
+#: ("a strict allowlist, so there's zero chance of ...").
+CONSEQUENCE = _re(r"[\s,;]*(?:so|and so|therefore|thus|hence|which means|meaning|because|since)\b")
+
+#: A relative clause that restricts the noun before it ("to hosts that are not on it").
+RELATIVE = _re(r"[\s,]*(?:that|which|who|whose)\b")

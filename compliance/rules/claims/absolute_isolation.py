@@ -83,6 +83,7 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"(?:sandbox|container|vm|microvm|workspace|boundary|jail)", negated=True),
         pattern(r"\b(?:paths?|routes?|way|access|connection)\s+(?:\w+\s+)?(?:to|into)\s+"
                 r"(?:the|its|our) host\b", negated=True),
+        pattern(r"\b(?:way out|escape routes?|exit routes?)\b", negated=True, topic=BOUNDARY),
         pattern(r"\b(?:walled off|sealed off|cut off|isolated|separated|segregated)\s+from\s+"
                 r"(?:all|every|any|everything)\b"),
         pattern(r"\b(?:cross(?:es|ing)? (?:the |that |this )?(?:isolation )?boundar(?:y|ies)|"

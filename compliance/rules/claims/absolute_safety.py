@@ -72,7 +72,7 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"nothing (?:will|could|can) ever go wrong)\b"),
         pattern(r"\b(?:bullet[- ]?proof|unhackable|impenetrable|fool[- ]?proof|invulnerable|"
                 r"uncompromis(?:e)?able|ironclad|iron[- ]clad|unbreakable|hack[- ]?proof|"
-                r"attack[- ]?proof|infallible)\b"),
+                r"attack[- ]?proof|infallible|airtight|watertight)\b"),
         pattern(r"\b(?P<t>(?:eliminat\w*|remov\w*|eradicat\w*)\s+(?:all |any |every )?(?:the )?"
                 r"(?:security )?(?:risks?|threats?|danger|attack surface))\b"),
         pattern(r"\bguarantee(?:s|d|ing)?\b", before_only=True),

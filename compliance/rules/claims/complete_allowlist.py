@@ -61,7 +61,8 @@ class CompleteAllowlistClaim(ClaimRule):
     patterns = (
         pattern(r"\b(?:comprehensive|complete|exhaustive|airtight|watertight|fool[- ]?proof|"
                 r"perfect|bypass[- ]?proof|unbypassable|impenetrable|infallible|flawless|"
-                r"leak[- ]?proof|(?:covers?|accounts? for|address(?:es)?|handles?|closes?|"
+                r"leak[- ]?proof|(?:stop|prevent|catch|deny|reject|block)s? (?:every|all|any|each)|"
+                r"(?:covers?|accounts? for|address(?:es)?|handles?|closes?|"
                 r"plugs?) (?:every|all|everything|each)|catch(?:es)? "
                 r"(?:every|all|everything)|block(?:s|ed)? (?:every|all|any) (?:\w+ )?"
                 r"(?:malicious|bad|harmful|unauthori[sz]ed|unapproved|unknown|attacks?|threats?|"
@@ -75,8 +76,8 @@ class CompleteAllowlistClaim(ClaimRule):
         pattern(r"\bguarantee[sd]?\b", topic=ALLOWLIST, before_only=True),
         pattern(r"\b(?:gaps?|holes?|loopholes?|blind spots?|weak spots?|weaknesses)\b",
                 negated=True, topic=ALLOWLIST),
-        pattern(r"\b(?:contact|reach|connect to|talk to|send (?:data |anything )?to|call|"
-                r"exfiltrate to)\s+(?:an? |the |any )?(?:attacker(?:'s)?|malicious|evil|rogue|"
+        pattern(r"\b(?:contact(?:s|ing)?|reach(?:es|ing)?|connect(?:s|ing)? to|talk(?:s|ing)? to|"
+                r"send(?:s|ing)? (?:data |anything )?to|call(?:s|ing)?|exfiltrat\w* to)\s+(?:an? |the |any )?(?:attacker(?:'s)?|malicious|evil|rogue|"
                 r"command[- ]and[- ]control|c2)\b", negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:every|all|any)\s+(?:[\w-]+\s+){0,2}?(?:destinations?|hosts?|domains?|"
                 r"traffic|connections?|requests?)\b(?:\s+[\w']+){0,3}?\s+(?:is|are|gets?|will be)"

@@ -64,13 +64,16 @@ class CompleteLogsClaim(ClaimRule):
                 topic=LOGS),
         pattern(r"\b(?:complete|comprehensive|exhaustive|full|total|perfect|gap[- ]?free|"
                 r"100\s?%|end-to-end)\s+(?:\w+\s+)?(?:logs?|logging|audit (?:trails?|logs?)|"
-                r"records?|visibility|transcripts?|coverage|history|trace)\b"),
+                r"records?|visibility|transcripts?|coverage|history|trace|traceability|"
+                r"auditability)\b"),
         pattern(r"\b(?:logs?|logging|audit (?:trails?|logs?)|records?|recordings?|transcripts?)"
                 r"\s+(?:is|are|remain)\s+(?:100\s?% |fully |totally |entirely |always )?"
                 r"(?:complete|comprehensive|exhaustive|total|perfect|"
                 r"gap[- ]?free)\b"),
         pattern(r"\b(?:every|each|all|any)(?: single)?\s+(?:[\w-]+\s+){0,2}?" + EVENTS +
-                r"\b[^,;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored)\b"),
+                r"\b[^,;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored|"
+                r"on record)\b"),
+        pattern(r"\bmiss(?:es|ed)?\s+(?:nothing|no\s+\w+)\b", topic=LOGS),
         pattern(r"\b(?:log(?:s|ged)?|captur\w*|record\w*|track\w*|audit\w*|trace\w*)\s+"
                 r"(?:\w+\s+){0,2}?(?P<t>all|every|each|everything|any)\b(?!\s+(?:of )?(?:the )?"
                 r"(?:time|case|way))", topic=LOGS),

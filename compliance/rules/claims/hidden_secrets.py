@@ -79,6 +79,9 @@ class HiddenSecretsClaim(ClaimRule):
         pattern(r"\b" + PERCEIVE + r"\s+(?:them|it|these|those|any of them)\b", negated=True,
                 topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
+        pattern(r"\bnothing (?:sensitive|secret|confidential|of value)\s+(?:to|it can|it could)\s+"
+                r"(?:read|see|access|find|steal|leak|take)\b",
+                requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b"),
         pattern(r"\b(?:hide|hides|mask|masks|conceal|conceals|shield|shields)\s+(?:all |every |"
                 r"the |our |any )?" + SECRET + r"\s+from\b"),
     )
