@@ -77,7 +77,8 @@ class CompleteAllowlistClaim(ClaimRule):
         pattern(r"\b(?:gaps?|holes?|loopholes?|blind spots?|weak spots?|weaknesses)\b",
                 negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:contact(?:s|ing)?|reach(?:es|ing)?|connect(?:s|ing)? to|talk(?:s|ing)? to|"
-                r"send(?:s|ing)? (?:data |anything )?to|call(?:s|ing)?|exfiltrat\w* to)\s+(?:an? |the |any )?(?:attacker(?:'s)?|malicious|evil|rogue|"
+                r"send(?:s|ing)? (?:data |anything )?to|call(?:s|ing)?|exfiltrat\w* to)\s+"
+                r"(?:an? |the |any )?(?:attacker(?:'s)?|malicious|evil|rogue|"
                 r"command[- ]and[- ]control|c2)\b", negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:every|all|any)\s+(?:[\w-]+\s+){0,2}?(?:destinations?|hosts?|domains?|"
                 r"traffic|connections?|requests?)\b(?:\s+[\w']+){0,3}?\s+(?:is|are|gets?|will be)"
