@@ -75,5 +75,6 @@ class PipelineImmuneClaim(ClaimRule):
                 r"(?:\s+[\w']+){0,5}?\s+(?:run|runs|execute[sd]?|trigger(?:s|ed)?|start|starts|"
                 r"fire|fires)\b", negated=True, topic=PIPELINE),
         pattern(r"\b(?:(?:malicious|harmful|unsafe|untrusted|rogue|unapproved) )?"
-                r"(?:workflow|pipeline|ci) (?:changes?|edits?|modifications?|files?|runs?)\b", negated=True),
+                r"(?:workflow|pipeline|ci) (?:changes?|edits?|modifications?|files?|runs?)\b",
+                negated=True),
     )
