@@ -22,6 +22,7 @@ CONFIG_KEYS = frozenset({
 })
 REQUIREMENT_KEYS = frozenset({
     "allowed_approval_policies", "allowed_sandbox_modes", "allowed_web_search_modes",
+    "allowed_permission_profiles",
 })
 _SCOPED = ("sandbox_mode", "approval_policy", "web_search", "default_permissions")
 

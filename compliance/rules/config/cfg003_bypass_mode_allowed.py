@@ -27,7 +27,8 @@ class BypassModeAllowed(ConfigRule):
     Claude Code: requires managed settings with
     `permissions.disableBypassPermissionsMode: "disable"` and no scope with
     `defaultMode: "bypassPermissions"`. Codex: requires `requirements.toml`
-    `allowed_sandbox_modes` without `danger-full-access` when any config or
+    `allowed_sandbox_modes` without `danger-full-access` (or a closed
+    `[allowed_permission_profiles]` map without `:danger-full-access`) when any config or
     launcher uses it. A script or dev-container command that starts an agent
     with `--dangerously-skip-permissions`, `--yolo` or `danger-full-access`
     refutes the claim unless the evidence also shows the setting that blocks it.
@@ -122,8 +123,20 @@ class BypassModeAllowed(ConfigRule):
         enforced = ""
         for doc in reqs:
             modes = doc.at("allowed_sandbox_modes")
+            profiles = doc.at("allowed_permission_profiles")
+            if isinstance(profiles, Fact) and isinstance(profiles.value, dict):
+                full = doc.at("allowed_permission_profiles", ":danger-full-access")
+                if full is not None and full.value is True:
+                    findings.refute(doc, full, "allowed_permission_profiles allows "
+                                               ":danger-full-access")
+                else:
+                    enforced = f"{doc.path}:{profiles.line}"
+                    findings.support(doc, profiles, "allowed_permission_profiles omits "
+                                                    ":danger-full-access (a closed allowlist)")
+                continue
             if modes is None:
-                findings.refute(doc, None, "requirements.toml has no allowed_sandbox_modes, so "
+                findings.refute(doc, None, "requirements.toml has neither allowed_sandbox_modes "
+                                           "nor allowed_permission_profiles, so "
                                            "danger-full-access (--yolo) stays allowed")
             elif "danger-full-access" in (modes.value or []):
                 findings.refute(doc, modes, "allowed_sandbox_modes permits danger-full-access")

@@ -56,9 +56,17 @@ class CodexNetworkEnabled(ConfigRule):
             for fact in doc.fact_list("web_search"):
                 if fact.value == "live":
                     findings.refute(doc, fact, 'web_search = "live" fetches the web')
-            for fact in doc.items("permissions"):
-                if isinstance(fact.value, dict) and "network" in fact.value:
-                    findings.refute(doc, fact, f"permissions profile {fact.key} grants network")
+            for name, fact in doc.entries("permissions"):
+                net = fact.value.get("network") if isinstance(fact.value, dict) else None
+                off = isinstance(net, dict) and net.get("enabled") is False
+                if net and not off:
+                    at = doc.at("permissions", name, "network") or fact
+                    findings.refute(doc, at, f"permission profile {name} has network rules")
+                if isinstance(fact.value, dict) and fact.value.get("extends") == \
+                        ":danger-full-access":
+                    at = doc.at("permissions", name, "extends") or fact
+                    findings.refute(doc, at, f"permission profile {name} extends "
+                                             ":danger-full-access")
             for fact in doc.fact_list("mcp_server"):
                 body = doc.get("mcp_servers", fact.value) or {}
                 if isinstance(body, dict) and body.get("url"):
