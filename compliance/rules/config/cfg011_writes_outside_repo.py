@@ -78,13 +78,33 @@ class WritesOutsideRepo(ConfigRule):
                          "in current Claude Code and absolute in older releases; write it as "
                          "./path or //path")
 
+    @staticmethod
+    def _profile(doc: EvidenceDoc, name: str, profile: object, findings: Findings) -> None:
+        """Permission profile paths granted `write` outside the workspace roots."""
+        if not isinstance(profile, dict):
+            return
+        filesystem = profile.get("filesystem")
+        for path, access in (filesystem.items() if isinstance(filesystem, dict) else []):
+            if str(path).startswith(":"):
+                continue  # :workspace_roots, :tmpdir, :slash_tmp: the profile's own special paths
+            if "write" in str(access) and outside_repo(str(path)):
+                findings.refute(doc, doc.at("permissions", name, "filesystem", path),
+                                f"permission profile {name} grants write to {path}")
+        for root in doc.items("permissions", name, "workspace_roots"):
+            value = root.value if isinstance(root.value, str) else root.key.rsplit(".", 1)[-1]
+            if _HOME.match(str(value)):
+                findings.refute(doc, root, f"permission profile {name} makes {value} (a home "
+                                           "directory) a workspace root")
+
     def _codex(self, doc: EvidenceDoc, findings: Findings) -> None:
         for fact in doc.fact_list("writable_root"):
             if outside_repo(str(fact.value)):
                 findings.refute(doc, fact, f"writable root {fact.value} is outside the repository")
-        for fact in doc.fact_list("sandbox_mode"):
-            if fact.value == "danger-full-access":
+        for fact in doc.fact_list("sandbox_mode") + doc.fact_list("default_permissions"):
+            if "danger-full-access" in str(fact.value):
                 findings.refute(doc, fact, "danger-full-access writes anywhere")
+        for name, profile in doc.entries("permissions"):
+            self._profile(doc, str(name), profile.value, findings)
         for path, fact in doc.entries("projects"):
             trusted = isinstance(fact.value, dict) and fact.value.get("trust_level") == "trusted"
             if trusted and _HOME.match(str(path)):
