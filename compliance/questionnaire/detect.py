@@ -24,11 +24,12 @@ _ASKS = re.compile(
 _ID_HEADERS = {"id", "#", "no", "no.", "nr", "number", "ref", "ref.", "reference", "item", "q#"}
 _NOTES = (
     "comment",
-    "additional information",
+    "additional info",
     "note",
     "explanation",
     "remark",
     "justification",
+    "clarification",
     "implementation description",
     "details",
     "evidence",
@@ -49,7 +50,7 @@ def header_role(text: str) -> str | None:
     t = _norm(text)
     if not t or len(t) > 60:
         return None
-    if t in _ID_HEADERS or re.search(r"(^|\s)(id|#|no\.?|number|ref)$", t):
+    if t in _ID_HEADERS or re.search(r"(^|\s)(id|#|no\.?|num\.?|number|ref\.?)$", t):
         return "id"
     if any(k in t for k in _NOT_COLUMNS):
         return None

@@ -171,9 +171,22 @@ def _read_cell(grid: Grid, el: ET.Element, row: int, col: int, strings: list[str
         value = strings[int(value)]
     elif kind == "b":
         value = "TRUE" if value == "1" else "FALSE"
+    elif kind == "n":
+        value = _number(value)
     grid.set(row, col, value)
     if formula:
         grid.formulas.add((row, col))
+
+
+def _number(text: str) -> str:
+    """A number as a person typed it: "1.1000000000000001" -> "1.1", "3.0" -> "3"."""
+    try:
+        number = float(text)
+    except ValueError:
+        return text
+    if number.is_integer() and abs(number) < 1e15:
+        return str(int(number))
+    return repr(float(f"{number:.15g}"))
 
 
 def read_workbook(path: Path) -> list[Grid]:

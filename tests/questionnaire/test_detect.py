@@ -44,6 +44,9 @@ def test_not_id_like(text: str) -> None:
         ("Example response", None),
         ("Compliance (Y/N)", "answer"),
         ("Comments / Evidence", "notes"),
+        ("Ques Num", "id"),
+        ("Question/Request", "question"),
+        ("Additional Info", "notes"),
         ("Owner", None),
         ("", None),
     ],
@@ -143,3 +146,17 @@ def test_header_row_and_column_overrides(tmp_path: Path) -> None:
     assert [(x.key, x.text, str(x.answer_ref)) for x in q.questions] == [
         ("1", "Are agent changes reviewed before merge?", "S!C2")
     ]
+
+
+def test_numeric_ids_read_as_typed(tmp_path: Path) -> None:
+    path = tmp_path / "numbers.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "S"
+    ws.append(["#", "Question", "Answer"])
+    ws.append([1.1000000000000001, "Are agent sessions isolated from each other?"])
+    ws.append([2, "Is outbound traffic from agent sessions restricted?"])
+    ws.append([2.10, "Are agent tokens scoped to one repository?"])
+    wb.save(path)
+    q = load_questionnaire(path)
+    assert [x.key for x in q.questions] == ["1.1", "2", "2.1"]
