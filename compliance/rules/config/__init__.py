@@ -105,6 +105,17 @@ KIND_CHECKS: dict[str, tuple[str, ...]] = {
     "trusted-triggers": ("CFG022",),
     "deployment-approval": ("CFG023",),
     "session-logs": ("CFG024",),
+    # The same checks under the kind names the model's limit table uses
+    # (compliance.rules.model.limits.REQUIRED_LIMITS) and the example workspace:
+    "gvisor-isolation": ("CFG004",),
+    "env-secrets": ("CFG013", "CFG015"),
+    "credential-proxy": ("CFG013",),
+    "credential-files": ("CFG014",),
+    "human-review": ("CFG016", "CFG017"),
+    "single-branch-push": ("CFG018",),
+    "workflow-approval": ("CFG019", "CFG020"),
+    "workflow-permissions": ("CFG021",),
+    "session-logging": ("CFG024",),
 }
 
 
