@@ -38,7 +38,8 @@ NEUTRAL = _re(
     r"\bno doubt\b|\bwithout fail\b|\bwithout question\b|\bif not all\b|\bnot just\b|"
     r",\s*not even\b|"
     # prepositional negation modifies its own noun ("a runner pool with no credentials")
-    r"\bwith (?:no|zero)\b(?!\s+(?:way|escape|path|route|chance|possibility|means))|"
+    r"\bwith (?:no|zero)\b(?!\s+(?:way|escape|path|route|chance|possibility|means|exposure|"
+    r"access|visibility|risk|leak\w*|gaps?))|\bnothing to chance\b|"
     # a fused "no risk" is a claim word of its own, not a negator of its neighbours
     r"\b(?:zero|no)[- ](?:security )?risks?\b|\bwithout (?:any )?risks?\b|"
     # a network premise ("no internet access") is not the negation of the conclusion
@@ -106,7 +107,9 @@ BOUNDARY = _re(
     r"[;\u2014\u2013]|:(?=\s)|\s-{1,2}\s|\(|\)"
     r"|(?<!\ball)(?<!\banything)(?<!\bnothing),?\s+(?=(?:but|yet|so|because|since|although|"
     r"though|whereas|while|which|who|whereby|otherwise|that|and then|as long as|provided)\b)"
-    r"|\s+(?:and|or)\s+(?=(?:is|are|was|were|can|cannot|can't|could|will|won't|would|never|"
+    r"|\s+(?:and|or)\s+(?=(?:leaves|makes|keeps|covers|blocks|stops|prevents|ensures|provides|"
+    r"gives|captures|records|remains|stays|means|needs|requires|offers|protects|"
+    r"is|are|was|were|can|cannot|can't|could|will|won't|would|never|"
     r"does|doesn't|do|don't|has|have|must|should|stays|remains|the|its|their|our|we|it|they|"
     r"there|all|every|no|nothing|none)\b)"
 )
@@ -134,6 +137,7 @@ NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
     r"suggest(?:s|ed)?|impl(?:y|ies|ied)|mean(?:s|t)?|represent(?:s|ed)?|"
     r"advertis(?:e|es|ed)|describ(?:e|es|ed)|call(?:s|ed)?|tell(?:s)?|told|pretend(?:s|ed)?|"
     r"market(?:s|ed)?|write|wrote|consider(?:ed)?|regard(?:ed)?|guarantee[sd]?|"
+    r"confident|sure|certain|convinced|"
     r"ensure[sd]?|certif(?:y|ies|ied)|warrant(?:s|ed)?|assure[sd]?|follow|imply that)\b",
     # embedded questions: "ask whether", "unclear if"
     r"\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?|question(?:s|ed)?|quer(?:y|ies|ied)|unclear|"
@@ -190,7 +194,9 @@ EMBEDDED_SUBJECT = _re(r"\b(?:we|you|they|i|he|she|where|when|whom|whose)\b")
 #: A clause that starts with a coordinated verb has the previous clause's subject
 #: ("Logs are complete and cannot be edited").
 ELIDED_SUBJECT = _re(
-    r"\s*(?:and|or|but|yet)\s+(?:is|are|was|were|can|cannot|could|will|won't|would|never|"
+    r",\s*(?!(?:the|a|an|our|your|its|their|we|it|they|this|these|those|all|every|each|no|some|"
+    r"any|there|i|you|he|she|so|but|and|which|that|because|since|while|although|though|if)\b)"
+    r"[a-z]|\s*(?:and|or|but|yet)\s+(?:is|are|was|were|can|cannot|could|will|won't|would|never|"
     r"does|doesn't|do|don't|has|have|must|should|remains?|stays?|also|always)\b"
 )
 

@@ -84,6 +84,16 @@ class AbsoluteIsolationClaim(ClaimRule):
         pattern(r"\b(?:paths?|routes?|way|access|connection)\s+(?:\w+\s+)?(?:to|into)\s+"
                 r"(?:the|its|our) host\b", negated=True),
         pattern(r"\b(?:way out|escape routes?|exit routes?)\b", negated=True, topic=BOUNDARY),
+        pattern(r"\bhermetic(?:ally)?\s+(?:sealed\s+)?(?:sandbox(?:es)?|containers?|vms?|"
+                r"environments?|isolation|boundar(?:y|ies))\b"),
+        pattern(r"\b(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|boundar(?:y|ies)|isolation|"
+                r"jail|enclave)\b(?:\s+[\w']+){0,3}?\s+(?:is|are|remains?|stays?)\s+(?:\w+\s+)?"
+                r"(?:impenetrable|unbreakable|escape[- ]proof|airtight|watertight|inviolable|"
+                r"unbreachable)\b"),
+        pattern(r"\b(?:be|been)\s+(?:broken|breached|defeated|escaped|broken out of)\b",
+                negated=True,
+                topic=r"\b(?:isolation|sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|"
+                r"boundar(?:y|ies)|separation)\b"),
         pattern(r"\b(?:walled off|sealed off|cut off|isolated|separated|segregated)\s+from\s+"
                 r"(?:all|every|any|everything)\b"),
         pattern(r"\b(?:cross(?:es|ing)? (?:the |that |this )?(?:isolation )?boundar(?:y|ies)|"

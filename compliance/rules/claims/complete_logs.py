@@ -67,7 +67,8 @@ class CompleteLogsClaim(ClaimRule):
                 r"records?|visibility|transcripts?|coverage|history|trace|traceability|"
                 r"auditability)\b"),
         pattern(r"\b(?:logs?|logging|audit (?:trails?|logs?)|records?|recordings?|transcripts?)"
-                r"\s+(?:is|are|remain)\s+(?:100\s?% |fully |totally |entirely |always )?"
+                r"(?:\s+[\w']+){0,4}?\s+(?:is|are|remain)\s+"
+                r"(?:100\s?% |fully |totally |entirely |always )?"
                 r"(?:complete|comprehensive|exhaustive|total|perfect|"
                 r"gap[- ]?free)\b"),
         pattern(r"\b(?:every|each|all|any)(?: single)?\s+(?:[\w-]+\s+){0,2}?" + EVENTS +
@@ -75,7 +76,8 @@ class CompleteLogsClaim(ClaimRule):
                 r"on record)\b"),
         pattern(r"\bmiss(?:es|ed)?\s+(?:nothing|no\s+\w+)\b", topic=LOGS),
         pattern(r"\b(?:log(?:s|ged)?|captur\w*|record\w*|track\w*|audit\w*|trace\w*)\s+"
-                r"(?:\w+\s+){0,2}?(?P<t>all|every|each|everything|any)\b(?!\s+(?:of )?(?:the )?"
+                r"(?:\w+\s+){0,2}?(?P<t>all|every|each|everything|any|100\s?%)(?!\w)"
+                r"(?!\s+(?:of )?(?:the )?"
                 r"(?:time|case|way))", topic=LOGS),
         pattern(r"\bwithout (?:any )?exceptions?\b", topic=LOGS),
         pattern(r"\b(?:fully|completely|100\s?%|totally|entirely) auditable\b"),

@@ -79,6 +79,12 @@ class HiddenSecretsClaim(ClaimRule):
         pattern(r"\b" + PERCEIVE + r"\s+(?:them|it|these|those|any of them)\b", negated=True,
                 topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
+        pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?exposure)\b",
+                topic=r"\b" + SECRET + r"\b"),
+        pattern(r"\b" + SECRET + r"\b(?:\s+[\w']+){0,3}?\s+(?:touch(?:es)?|reach(?:es)?|"
+                r"enter(?:s)?|get(?:s)? into|end(?:s)? up in|appear(?:s)? in|land(?:s)? in)\s+"
+                r"(?:the |its |their )?"
+                r"(?:agent(?:'s|s')?|model(?:'s)?|sandbox|vm|container)", negated=True),
         pattern(r"\bnothing (?:sensitive|secret|confidential|of value)\s+(?:to|it can|it could)\s+"
                 r"(?:read|see|access|find|steal|leak|take)\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b"),

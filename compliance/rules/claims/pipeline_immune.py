@@ -59,7 +59,8 @@ class PipelineImmuneClaim(ClaimRule):
                 r"build system)\b(?:\s+[\w']+){0,3}?\s+(?:is|are|remains?|stays?)\s+"
                 r"(?P<t>(?:fully |completely |totally |entirely |always |100% )?(?:protected|"
                 r"safe|secure|immune|shielded|untouchable|bullet[- ]?proof|invulnerable|"
-                r"impenetrable|out of (?:the agent's |its |their )?reach))\b"),
+                r"impenetrable|untouched|unaffected|intact|uncompromised|"
+                r"out of (?:the agent's |its |their )?reach))\b"),
         pattern(r"\b(?P<t>immune|impervious|invulnerable|insulated|safe|protected|shielded|"
                 r"isolated|bullet[- ]?proof|hardened|resilient)\s+(?:from|to|against)\b",
                 topic=PIPELINE),
