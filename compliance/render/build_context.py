@@ -49,7 +49,16 @@ def verdict_of(raw: Any) -> tuple[Verdict, str]:
     message = raw.get("message", "") if isinstance(raw, dict) else getattr(raw, "message", "")
     word = str(getattr(status, "value", status)).upper()
     verdict = Verdict(word) if word in Verdict.__members__ else Verdict.UNVERIFIED
-    return verdict, str(message or "") or DEFAULT_REASON[verdict]
+    return verdict, _sentence(str(message or "")) or DEFAULT_REASON[verdict]
+
+
+def _sentence(text: str) -> str:
+    """'no check applies' -> 'No check applies.' (check messages are lower-case fragments)."""
+    text = " ".join(text.split())
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def finding_view(d: Diagnostic) -> FindingView:
@@ -134,12 +143,6 @@ def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
         raise ValueError("build_context needs a model that loaded")
     result = checked.result
     given: dict[str, Any] = result.verdicts
-    if not given:
-        # The check stage does not fill CheckResult.verdicts yet; run the same
-        # configuration checks the questionnaire drafter runs (one shared place).
-        from compliance.questionnaire.verdicts import control_verdicts
-
-        given = dict(control_verdicts(model, checked.workspace.root, {}))
     verdicts = {c.id: verdict_of(given.get(c.id)) for c in model.controls}
     owners = _Owners.of(checked)
     per_control: dict[str, list[FindingView]] = {c.id: [] for c in model.controls}

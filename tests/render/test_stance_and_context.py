@@ -128,7 +128,10 @@ class _Verdict:
             "refuted",
             (Verdict.REFUTED, "A configuration check over its evidence files refuted the claim."),
         ),
-        ({"status": "verified", "message": "ok"}, (Verdict.VERIFIED, "ok")),
+        (
+            {"status": "verified", "message": "supported by x:1"},
+            (Verdict.VERIFIED, "Supported by x:1."),
+        ),
         (_Verdict(), (Verdict.VERIFIED, "CFG007 verified default deny.")),
         ("passed", (Verdict.UNVERIFIED, NO_CHECK)),
     ],
