@@ -37,6 +37,15 @@ def _blank(text: str, a: int, b: int) -> str:
     return text[:a] + " " * (b - a) + text[b:]
 
 
+def _waiting_for_verb(previous: str) -> bool:
+    """Does ``previous`` end with a modal whose verb comes after a parenthetical?"""
+    m = lx.OPEN_AUX.search(previous)
+    if m is None:
+        return False
+    rest = m.group("rest").strip()
+    return (not rest or rest.startswith(",")) and not lx.VERBISH.search(rest)
+
+
 def _clauses(text: str) -> list[Span]:
     text = lx.PARENTHETICAL.sub(lambda m: " " * len(m.group(0)), text)
     cuts = [0]
@@ -53,7 +62,8 @@ def _clauses(text: str) -> list[Span]:
                 continue
             piece = (piece_start, min(pos, b))
             if not first and (not lx.VERBISH.search(text[piece[0]:piece[1]])
-                              or lx.AUX_START.match(text, piece[0])):
+                              or lx.AUX_START.match(text, piece[0])
+                              or _waiting_for_verb(text[out[-1][0]:out[-1][1]])):
                 out[-1] = (out[-1][0], piece[1])
             else:
                 out.append(piece)

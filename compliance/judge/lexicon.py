@@ -126,7 +126,16 @@ VERBISH = _re(
 )
 
 #: Pronouns that make a clause lean on an earlier one for its topic.
-ANAPHOR = _re(r"\b(?:it|its|this|that|they|them|these|those|which|their|both|each)\b")
+ANAPHOR = _re(
+    r"\b(?:it|its|this|that|they|them|these|those|which|their|both|each)\b"
+    r"|\bthe (?:raw |actual |plaintext |underlying |secret )?(?:values?|contents?)\b"
+)
+
+#: An auxiliary or modal still waiting for its verb ("cannot, under any circumstances,").
+OPEN_AUX = re.compile(
+    r"\b(?:can|cannot|can't|could|will|won't|would|should|must|may|might|does|do|did|doesn't|"
+    r"don't|didn't|not|never)\b(?P<rest>[^.;]*)$"
+)
 
 #: Frames whose complement is mentioned, not asserted. Each match opens a region
 #: that runs to the end of the clause group (until a contrastive boundary).
@@ -179,7 +188,7 @@ META = _re(
     r"slogans?|expressions?|taglines?|headlines?|say|says|said|saying|describ(?:e|es|ed|ing)|"
     r"call(?:s|ed|ing)?|label(?:s|led|ed)?|marketing|appear(?:s|ed)?|banned|avoid(?:s|ed)?|"
     r"withdrawn|retired|quote[sd]?|copy|so-called|dubbed|write|wrote|written|ask(?:s|ed)?|"
-    r"question|mean(?:s|t)?|stated?|states)\b"
+    r"question|mean(?:s|t)?|stated?|states|according|advertised|advertises)\b"
 )
 
 QUOTE = re.compile(r"\"[^\"\n]{1,300}\"|(?<![\w])'[^'\n]{1,300}'(?![\w])")

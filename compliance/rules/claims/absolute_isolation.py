@@ -81,6 +81,8 @@ class AbsoluteIsolationClaim(ClaimRule):
         pattern(r"\b(?:access|reach|touch|read|see|affect|get to|talk to)(?:es|s|ed)?\s+"
                 r"(?:[\w']+\s+){0,3}?(?:outside|beyond)\s+(?:of\s+)?(?:the |their |its |our )?"
                 r"(?:sandbox|container|vm|microvm|workspace|boundary|jail)", negated=True),
+        pattern(r"\b(?:reach|access|touch|affect|see|read|modify)(?:es|s)?\s+(?:\w+\s+){0,2}?"
+                r"(?:on|of|in) (?:the|its|our) host\b", negated=True),
         pattern(r"\b(?:paths?|routes?|way|access|connection)\s+(?:\w+\s+)?(?:to|into)\s+"
                 r"(?:the|its|our) host\b", negated=True),
         pattern(r"\b(?:way out|escape routes?|exit routes?)\b", negated=True, topic=BOUNDARY),

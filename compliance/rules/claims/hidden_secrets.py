@@ -6,6 +6,7 @@ from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
 SECRET = (r"(?:secrets?|credentials?|api[- ]?keys?|keys|tokens?|passwords?|"
+          r"(?:deploy|signing|encryption|secret|cloud) keys?|"
           r"env(?:ironment)? var(?:iable)?s?|access keys?|private keys?|ssh keys?|\.env|"
           r"certificates?|passphrases?)")
 PERCEIVE = (r"(?:see|sees|seen|read|reads|view|views|access|accesses|accessed|obtain|obtains|"
@@ -76,7 +77,9 @@ class HiddenSecretsClaim(ClaimRule):
         pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?(?:access|visibility|insight|"
                 r"view|way in))\b", topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b"),
-        pattern(r"\b" + PERCEIVE + r"\s+(?:them|it|these|those|any of them)\b", negated=True,
+        pattern(r"\b" + PERCEIVE + r"\s+(?:them|it|these|those|any of them|(?:the |their |its )?"
+                r"(?:raw |actual |plaintext |underlying |secret )?(?:values?|contents?))\b",
+                negated=True,
                 topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
         pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?exposure)\b",
