@@ -2,7 +2,8 @@
 
 Each kind is recognised by the keys its endpoint returns:
 
-- ``branch-protection``: ``GET /repos/{o}/{r}/branches/{b}/protection``;
+- ``branch-protection``: ``GET /repos/{o}/{r}/branches/{b}/protection`` (its 404 body
+  ``{"message": "Branch not protected"}`` is an export too: of no protection);
 - ``rulesets``: ``GET /repos/{o}/{r}/rulesets`` (a list) or one ruleset
   (``GET …/rulesets/{id}`` or a ``.github/rulesets/*.json`` export);
 - ``rules-branch``: ``GET /repos/{o}/{r}/rules/branches/{b}`` (active rules only);
@@ -41,7 +42,7 @@ def detect(data: Any) -> str | None:
             return FORK_PR_APPROVAL
         if "required_pull_request_reviews" in data or "enforce_admins" in data or (
             str(data.get("url", "")).endswith("/protection")
-        ):
+        ) or data.get("message") == "Branch not protected":
             return BRANCH_PROTECTION
         if "enforcement" in data and ("rules" in data or "target" in data):
             return RULESETS

@@ -67,7 +67,9 @@ def approval(docs: list[EvidenceDoc]) -> Approval:
         reviews = doc.at("required_pull_request_reviews")
         count_at = doc.at("required_pull_request_reviews", "required_approving_review_count")
         count = int(count_at.value or 0) if count_at else 0
-        if reviews is None or not reviews.value:
+        if doc.get("message") == "Branch not protected":
+            out.missing.append((doc, ("message",), "the branch is not protected"))
+        elif reviews is None or not reviews.value:
             out.missing.append((doc, None, "no required_pull_request_reviews"))
         elif count < 1:
             out.missing.append((doc, count_at or reviews, "required_approving_review_count < 1"))
