@@ -221,3 +221,20 @@ def test_an_ssh_hole_in_the_firewall_refutes_the_allowlist_claim(tmp_path: Path)
         ("controls/network.yaml", 40, "CFG008"),
         ("controls/network.yaml", 40, "EVD003"),
     ]
+
+
+def test_the_claims_judge_finds_no_overclaim_in_the_example_prose() -> None:
+    from compliance.rules.claims import judge_text
+
+    model = _model()
+    texts = [("system", "scope", model.system.scope)]
+    for c in model.controls:
+        for name in ("claim", "stance_clause", "implementation", "residual_risk"):
+            value = getattr(c, name)
+            if value:
+                texts.append((c.id, name, value))
+    texts += [(lim.id, "text", lim.text) for lim in model.limits]
+    assert len(texts) == 1 + 14 * 3 + 13 + 15  # scope, 3 fields x 14, 13 clauses, 15 limits
+    found = [(item, name, value[o.start:o.end], o.code)
+             for item, name, value in texts for o in judge_text(value)]
+    assert found == []
