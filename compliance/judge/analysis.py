@@ -132,11 +132,11 @@ def _mention_regions(text: str, quotes: list[Span]) -> list[Span]:
         for m in frame.finditer(text):
             stop = lx.CONTRAST.search(text, m.end())
             regions.append((m.end(), stop.start() if stop else len(text)))
-    for m in lx.CONDITIONAL.finditer(text):
-        stop = text.find(",", m.end())
-        contrast = lx.CONTRAST.search(text, m.end())
-        ends = [x for x in (stop, contrast.start() if contrast else -1) if x >= 0]
-        regions.append((m.start(), min(ends) if ends else len(text)))
+    for c in lx.CONDITIONAL.finditer(text):
+        comma = text.find(",", c.end())
+        contrast = lx.CONTRAST.search(text, c.end())
+        ends = [x for x in (comma, contrast.start() if contrast else -1) if x >= 0]
+        regions.append((c.start(), min(ends) if ends else len(text)))
     if quotes and lx.META.search(_strip_quotes(text, quotes)):
         regions.extend(quotes)
     return regions

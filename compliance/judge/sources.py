@@ -10,6 +10,7 @@ the allowlist complete?" is the overclaim it would be.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -125,12 +126,19 @@ def _xlsx_texts(path: Path, display: str, wanted: tuple[str, ...]) -> Iterator[T
             for col in answers:
                 value = row[col] if col < len(row) else None
                 if isinstance(value, str) and value.strip():
-                    pos = Position(display, r, col + 1)
-                    yield Text(value, lambda _o, p=pos: p, str(q) if q else None,
+                    yield Text(value, _fixed(Position(display, r, col + 1)),
+                               str(q) if q else None,
                                f"{ws.title}!{get_column_letter(col + 1)}{r}: ")
     wb.close()
     if not found:
         raise UserError(_no_columns(display, wanted))
+
+
+def _fixed(pos: Position) -> Callable[[int], Position]:
+    """A locator for a cell: every offset maps to the cell itself."""
+    def locate(_offset: int) -> Position:
+        return pos
+    return locate
 
 
 def _no_columns(display: str, wanted: tuple[str, ...]) -> str:
@@ -157,7 +165,7 @@ def _yaml_texts(path: Path, display: str) -> Iterator[Text]:
             for i, v in enumerate(node):
                 yield from walk(v, (*at, i))
         elif isinstance(node, str) and node.strip():
-            yield Text(node, lambda o, p=at: doc.locate_in_scalar(p, o))
+            yield Text(node, functools.partial(doc.locate_in_scalar, at))
     yield from walk(doc.data, ())
 
 

@@ -17,6 +17,7 @@ from compliance.judge import lexicon as lx
 from compliance.judge.analysis import Analysis, analyse, normalise
 from compliance.judge.overclaim import Overclaim
 from compliance.judge.segment import Sentence, sentences
+from compliance.rules.claims.base import ClaimRule
 
 EXCERPT_LIMIT = 160
 
@@ -81,7 +82,7 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
         if an.skip:
             continue
         prev = analyses[i - 1] if i > 0 else None
-        hits: list[tuple[int, int, type, bool]] = []
+        hits: list[tuple[int, int, type[ClaimRule], bool]] = []
         if an.question:
             nxt = analyses[i + 1] if i + 1 < len(analyses) else None
             after = analyses[i + 2] if i + 2 < len(analyses) else None
