@@ -32,7 +32,7 @@ def infer_scope(display_path: str) -> str | None:
     """The settings scope named by a path, or None when the name does not say."""
     p = display_path.replace("\\", "/")
     name = PurePosixPath(p).name
-    if name.endswith("managed-settings.json") or "managed-settings" in name:
+    if "managed-settings" in name or "/managed-settings.d/" in f"/{p}":
         return "managed"
     if name.endswith("settings.local.json"):
         return "local"
@@ -56,6 +56,7 @@ def named_like(display_path: str) -> bool:
     p = display_path.replace("\\", "/")
     name = PurePosixPath(p).name
     return name.endswith("managed-settings.json") or (
+        "/managed-settings.d/" in f"/{p}" and name.endswith(".json")) or (
         name in ("settings.json", "settings.local.json") and ".claude/" in p)
 
 

@@ -22,7 +22,8 @@ def test_scope_is_inferred_from_the_file_name() -> None:
     assert [infer_scope(p) for p in (
         "evidence/managed-settings.json", "repo/.claude/settings.local.json",
         "repo/.claude/settings.json", "~/.claude/settings.json", "home/user-settings.json",
-        "exports/claude.json")] == ["managed", "local", "project", "user", "user", None]
+        "exports/claude.json", "etc/claude-code/managed-settings.d/10-network.json")] == [
+        "managed", "local", "project", "user", "user", None, "managed"]
 
 
 def test_explicit_scoped_kind_overrides_the_name() -> None:
