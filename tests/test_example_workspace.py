@@ -238,3 +238,14 @@ def test_the_claims_judge_finds_no_overclaim_in_the_example_prose() -> None:
     found = [(item, name, value[o.start:o.end], o.code)
              for item, name, value in texts for o in judge_text(value)]
     assert found == []
+
+
+def test_aged_evidence_is_a_visible_warning_so_the_quick_start_keeps_passing() -> None:
+    result = CliRunner().invoke(cli, ["check", str(REPO), "--format", "json",
+                                      "--today", "2027-06-01"])
+    report = json.loads(result.stdout)
+    assert result.exit_code == 0
+    assert report["summary"] == {"error": 0, "warning": 14, "info": 2, "waived": 0}
+    warned = sorted(f["message"].split()[1] for f in report["findings"]
+                    if f["level"] == "warning" and f["code"] == "EVD005")
+    assert warned == sorted(ev.id for ev in _model().evidence)
