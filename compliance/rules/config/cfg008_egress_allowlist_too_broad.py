@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc
-from compliance.adapters.claude_merge import merge_claude_settings
+from compliance.adapters.claude_merge import Effective, merge_claude_settings
 from compliance.rules.config._domains import describe
 from compliance.rules.config.base import ConfigRule, of_kind
 from compliance.rules.config.verdict import Findings
+
+_WEBFETCH = re.compile(r"^WebFetch\(domain:([^)]+)\)$")
 
 
 def _ports(value: str) -> set[str]:
@@ -20,7 +23,9 @@ class EgressAllowlistTooBroad(ConfigRule):
 
     ## What it does
     Reads the firewall script's allowed domains, GitHub `/meta` ranges and
-    ACCEPT rules, and Claude Code's merged `sandbox.network.allowedDomains`.
+    ACCEPT rules, and Claude Code's merged `sandbox.network.allowedDomains`
+    (which binds only when `sandbox.enabled` is true) and `WebFetch(domain:…)`
+    allow rules.
     Refutes on any host that is neither a package registry nor a model API
     (sharper message for write-capable services such as Slack, Notion, Sentry,
     all of GitHub), on `--dport 22`, and on UDP/TCP 53 accepted to any host.
@@ -57,17 +62,37 @@ class EgressAllowlistTooBroad(ConfigRule):
             self._script(doc, findings)
         claude = of_kind(docs, "claude-settings")
         if claude:
-            eff = merge_claude_settings(claude)
-            domains = eff.array("sandbox.network.allowedDomains")
-            for src in domains:
-                why = describe(str(src.value))
-                if why:
-                    findings.refute(src.doc, src.fact, why)
-                else:
-                    findings.support(src.doc, src.fact, f"{src.value} is allowed")
-            key = eff.value("sandbox.network.allowedDomains")
-            if key is not None and not domains:
-                findings.support(key.doc, key.fact, "allowedDomains is empty")
+            self._claude(merge_claude_settings(claude), findings)
+
+    @staticmethod
+    def _claude(eff: Effective, findings: Findings) -> None:
+        """Bash egress is the sandbox allowlist (only when the sandbox is on); WebFetch
+        egress is its `WebFetch(domain:…)` allow rules."""
+        domains = eff.array("sandbox.network.allowedDomains")
+        enabled = eff.value("sandbox.enabled")
+        if (domains or eff.value("sandbox.network")) and (enabled is None
+                                                         or enabled.value is not True):
+            where = enabled or next(iter(domains), None)
+            findings.refute(where.doc if where else eff.top(), where.fact if where else None,
+                            "the sandbox is not enabled, so allowedDomains restricts nothing")
+        for src in domains:
+            why = describe(str(src.value))
+            if why:
+                findings.refute(src.doc, src.fact, why)
+            else:
+                findings.support(src.doc, src.fact, f"{src.value} is allowed")
+        for src in eff.array("permissions.allow"):
+            m = _WEBFETCH.match(str(src.value))
+            if m is None:
+                continue
+            why = describe(m.group(1))
+            if why:
+                findings.refute(src.doc, src.fact, f"WebFetch: {why}")
+            else:
+                findings.support(src.doc, src.fact, f"WebFetch to {m.group(1)} is allowed")
+        key = eff.value("sandbox.network.allowedDomains")
+        if key is not None and not domains:
+            findings.support(key.doc, key.fact, "allowedDomains is empty")
 
     def _script(self, doc: EvidenceDoc, findings: Findings) -> None:
         for fact in doc.fact_list("github-meta"):
