@@ -13,6 +13,7 @@ from ruamel.yaml import YAML
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "claims.yaml"
 HELDOUT = HERE / "heldout.yaml"
+HELDOUT2 = HERE / "heldout2.yaml"
 
 #: Short family keys used in claims.yaml -> rule names.
 FAMILIES: dict[str, str] = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.corpus.corpus_io import CORPUS, FAMILIES, HELDOUT, load, predict
+from tests.corpus.corpus_io import CORPUS, FAMILIES, HELDOUT, HELDOUT2, load, predict
 
 ITEMS = load(CORPUS)
 PASSING = [i for i in ITEMS if i.known_failure is None]
@@ -36,4 +36,11 @@ def test_heldout_is_well_formed_and_balanced() -> None:
     items = load(HELDOUT)
     assert len(items) == 60
     assert sum(1 for i in items if i.expect) == 30
+    assert all(i.known_failure is None for i in items)
+
+
+def test_second_heldout_is_well_formed() -> None:
+    items = load(HELDOUT2)
+    assert len(items) == 40
+    assert sum(1 for i in items if i.expect) == 17
     assert all(i.known_failure is None for i in items)
