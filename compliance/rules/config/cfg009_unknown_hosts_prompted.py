@@ -20,7 +20,7 @@ class UnknownHostsPrompted(ConfigRule):
     Requires `sandbox.network.strictAllowlist: true` in user or managed
     settings, or `allowManagedDomainsOnly: true` in managed settings. The same
     keys in a project or local file are ignored (and named in the reasons). Any
-    `defaultMode: "bypassPermissions"` refutes.
+    `defaultMode: "bypassPermissions"` refutes, and so does a sandbox that is off.
 
     ## Why is this bad?
     Without these keys a request to a non-listed host asks the user, who can
@@ -47,6 +47,11 @@ class UnknownHostsPrompted(ConfigRule):
 
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
         eff = merge_claude_settings(docs)
+        enabled = eff.value("sandbox.enabled")
+        if enabled is None or enabled.value is not True:
+            findings.refute(enabled.doc if enabled else eff.top(),
+                            enabled.fact if enabled else None,
+                            "the sandbox is not enabled: Bash commands reach any host")
         for doc in docs:
             for fact in doc.fact_list("defaultMode"):
                 if fact.value == "bypassPermissions":
