@@ -19,6 +19,9 @@ from dataclasses import dataclass
 from compliance.judge import lexicon as lx
 from compliance.judge.analysis import Analysis, Span
 
+FUSED_PROOF = re.compile(r"[- ]?proof\b")
+CORE_NEGATOR = re.compile(r"not|never|no|cannot|n't")
+
 
 @dataclass(frozen=True)
 class Pattern:
@@ -72,10 +75,17 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
         s, e = m.span()
         if s == e or an.mentioned(s, e):
             continue
+        if pat.negated and FUSED_PROOF.match(text, e):
+            continue  # "escape-proof" is its own positive predicate, not a negatable "escape"
+        inside = 0
         if "t" in pat.regex.groupindex and m.group("t"):
             fused = m.span("t")
-        else:  # a negated predicate's words are counted; a positive one's are its own
-            fused = (s, s) if pat.negated else (s, e)
+        elif pat.negated:  # a negated predicate's words are all counted
+            fused = (s, s)
+        else:  # a positive one's words are its own ("blocks every"), except a bare "not"
+            fused = (s, e)
+            inside = sum(1 for a, b in an.negators
+                         if s <= a < e and CORE_NEGATOR.fullmatch(text[a:b]))
         clause = an.clause_of(s)
         cs, ce = clause
         if e > ce:  # a pattern spanning clauses is judged on the whole span
@@ -98,7 +108,7 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
         embedded = lx.EMBEDDED_SUBJECT.search(text, e, ce)
         scope = (cs, embedded.start() if embedded else ce)
         before = s if pat.before_only else None
-        odd = (an.negations(scope, fused, before) + int(flip)) % 2 == 1
+        odd = (an.negations(scope, fused, before) + inside + int(flip)) % 2 == 1
         if odd == pat.negated:
             return s, e
     return None

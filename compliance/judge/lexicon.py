@@ -21,6 +21,7 @@ def _re(pattern: str) -> re.Pattern[str]:
 NEGATOR = _re(
     r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|cannot|zero|unable|incapable|"
     r"far from|a thing of the past|obsolete|out of the question|unthinkable|"
+    r"harmless|ineffective|toothless|powerless|useless|futile|"
     r"(?:fully|completely|entirely|totally) (?:mitigat\w+|solv\w+|address\w*|neutrali[sz]\w+)|"
     r"impossible|impossibility|prevents?|prevented|preventing|prevention|stops?|stopped|"
     r"stopping|blocks?|blocked|blocking|eliminates?|eliminated|eliminating|immune|impervious|"

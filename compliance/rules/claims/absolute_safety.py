@@ -66,8 +66,8 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"\s+(?:safe|secure|protected|risk[- ]free|harmless|trustworthy|"
                 r"hardened against (?:all|every|any)))\b"),
         pattern(r"\b(?P<t>(?:zero|no)[- ](?:security )?risks?)\b"),
-        pattern(r"\bnothing to (?:worry|fear|be (?:concerned|worried)) about\b|"
-                r"\bno (?:need|reason) to worry\b|\bno cause for concern\b"),
+        pattern(r"\b(?P<t>nothing to (?:worry|fear|be (?:concerned|worried)) about|"
+                r"no (?:need|reason) to worry|no cause for concern)\b"),
         pattern(r"\b(?P<t>risk[- ]free|without (?:any )?risks?|nothing can go wrong|"
                 r"nothing (?:will|could|can) ever go wrong)\b"),
         pattern(r"\b(?:bullet[- ]?proof|unhackable|impenetrable|fool[- ]?proof|invulnerable|"

@@ -59,7 +59,7 @@ class CompleteAllowlistClaim(ClaimRule):
     instead = ('"The allowlist limits which hosts the agent can reach; it can be bypassed and '
                'allowed hosts can still receive data."')
     patterns = (
-        pattern(r"\b(?:comprehensive|complete|exhaustive|airtight|watertight|fool[- ]?proof|"
+        pattern(r"\b(?P<t>comprehensive|complete|exhaustive|airtight|watertight|fool[- ]?proof|"
                 r"perfect|bypass[- ]?proof|unbypassable|impenetrable|infallible|flawless|"
                 r"leak[- ]?proof|(?:stop|prevent|catch|deny|reject|block)s? (?:every|all|any|each)|"
                 r"(?:covers?|accounts? for|address(?:es)?|handles?|closes?|"

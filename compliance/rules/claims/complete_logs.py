@@ -74,7 +74,7 @@ class CompleteLogsClaim(ClaimRule):
         pattern(r"\b(?:every|each|all|any)(?: single)?\s+(?:[\w-]+\s+){0,2}?" + EVENTS +
                 r"\b[^,;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored|"
                 r"on record)\b"),
-        pattern(r"\bmiss(?:es|ed)?\s+(?:nothing|no\s+\w+)\b", topic=LOGS),
+        pattern(r"\b(?P<t>miss(?:es|ed)?\s+(?:nothing|no\s+\w+))\b", topic=LOGS),
         pattern(r"\b(?:log(?:s|ged)?|captur\w*|record\w*|track\w*|audit\w*|trace\w*)\s+"
                 r"(?:\w+\s+){0,2}?(?P<t>all|every|each|everything|any|100\s?%)(?!\w)"
                 r"(?!\s+(?:of )?(?:the )?"

@@ -63,6 +63,7 @@ class ReviewOptionalClaim(ClaimRule):
         pattern(r"\b(?:safely|safe to|fine to|okay to|ok to)\s+(?:[\w']+\s+){0,5}?"
                 r"(?:without|with no)\s+(?:any |a |human )?(?:looking|review|reviewing|reading|"
                 r"checking|approval|oversight|inspection)\b"),
-        pattern(r"\b(?:adds?|provides?|offers?|brings?|gives?|contributes?)\s+(?:no|nothing|zero)"
-                r"\b(?:\s+(?:value|benefit|protection|security))?", topic=REVIEW),
+        pattern(r"\b(?P<t>(?:adds?|provides?|offers?|brings?|gives?|contributes?)\s+"
+                r"(?:no|nothing|zero)\b(?:\s+(?:value|benefit|protection|security))?)",
+                topic=REVIEW),
     )
