@@ -42,7 +42,8 @@ NEUTRAL = _re(
     r"\bwith (?:no|zero)\b(?!\s+(?:way|escape|path|route|chance|possibility|means|exposure|"
     r"access|visibility|risk|leak\w*|gaps?))|\bnothing to chance\b|"
     # a fused "no risk" is a claim word of its own, not a negator of its neighbours
-    r"\b(?:zero|no)[- ](?:security )?risks?\b|\bwithout (?:any )?risks?\b|"
+    r"\b(?:zero|no)[- ](?:security )?risks?\b(?!\s+(?:of|that|to)\b)|"
+    r"\bwithout (?:any )?risks?\b(?!\s+(?:of|that|to)\b)|"
     # a network premise ("no internet access") is not the negation of the conclusion
     r"\b(?:no|without|zero|disabl\w*|block\w*|cut off|cuts off)\s+(?:\w+\s+){0,2}?"
     r"(?:internet|network|egress|outbound|connectivity|web access|net access)\b|"

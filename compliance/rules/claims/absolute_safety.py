@@ -75,7 +75,10 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"attack[- ]?proof|infallible|airtight|watertight)\b"),
         pattern(r"\b(?P<t>(?:eliminat\w*|remov\w*|eradicat\w*)\s+(?:all |any |every )?(?:the )?"
                 r"(?:security )?(?:risks?|threats?|danger|attack surface))\b"),
-        pattern(r"\bguarantee(?:s|d|ing)?\b", before_only=True),
+        pattern(r"\bguarantee(?:s|d|ing)?\b", before_only=True,
+                requires=r"\b(?:we|it|they|is|are|was|were|be|been|will|would|can|cannot|could|"
+                r"should|must|does|do|did|has|have|fully|absolutely)\b|\bguarantee[sd]?\s+"
+                r"(?:that|the|your|our|its|their|it|you|a|an|every|all|safe|secure|no)\b"),
         pattern(r"\b(?:is|are|be|makes?|made|keeps?|remains?|stays?|being)\s+(?:the \w+ |it |"
                 r"them |agents? |everything |you |us |your \w+ )?(?:safe|secure)\b"
                 r"(?!\s*(?:against|from|to\b|for\b|enough|than))",

@@ -74,6 +74,8 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"tunnel(?:s|ed)? (?:through|past|out)|slip(?:s)? (?:past|through))\b",
                 negated=True, topic=ALLOWLIST),
         pattern(r"\bguarantee[sd]?\b", topic=ALLOWLIST, before_only=True),
+        pattern(r"\broom for (?:abuse|misuse|bypass\w*|evasion|circumvention|error|leaks?|"
+                r"exfiltration)\b", negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:gaps?|holes?|loopholes?|blind spots?|weak spots?|weaknesses)\b",
                 negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:contact(?:s|ing)?|reach(?:es|ing)?|connect(?:s|ing)? to|talk(?:s|ing)? to|"

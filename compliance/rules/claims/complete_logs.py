@@ -7,7 +7,7 @@ from compliance.rules.claims.base import ClaimRule
 
 LOGS = (r"\b(?:logs?|logged|logging|audit(?:ed|ing)?|audit (?:trail|log)s?|transcripts?|"
         r"recordings?|records?|recorded|telemetry|monitor(?:ed|ing)?|trails?|siem|we|"
-        r"auditable|sessions?)\b")
+        r"auditable|sessions?|observability|monitoring)\b")
 EVENTS = (r"(?:actions?|activit(?:y|ies)|commands?|tool calls?|steps?|requests?|changes?|events?|"
           r"operations?|keystrokes?|prompts?|sessions?|interactions?|file (?:reads?|writes?|"
           r"accesses|access)|network (?:requests?|calls?|connections?)|things?|calls?|runs?)")
@@ -75,6 +75,8 @@ class CompleteLogsClaim(ClaimRule):
                 r"\b[^,;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored|"
                 r"on record)\b"),
         pattern(r"\b(?P<t>miss(?:es|ed)?\s+(?:nothing|no\s+\w+))\b", topic=LOGS),
+        pattern(r"\b(?:sees?|observes?|watch(?:es)?)\s+(?:\w+\s+){0,2}?(?:all|every|everything)\b",
+                topic=r"\b(?:logs?|logging|audit\w*|monitor\w*|observability|siem|telemetry)\b"),
         pattern(r"\b(?:log(?:s|ged)?|captur\w*|record\w*|track\w*|audit\w*|trace\w*)\s+"
                 r"(?:\w+\s+){0,2}?(?P<t>all|every|each|everything|any|100\s?%)(?!\w)"
                 r"(?!\s+(?:of )?(?:the )?"

@@ -84,6 +84,7 @@ class HiddenSecretsClaim(ClaimRule):
                 requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
         pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?exposure)\b",
                 topic=r"\b" + SECRET + r"\b"),
+        pattern(r"\bexposure\b", negated=True, topic=r"\b" + SECRET + r"\b"),
         pattern(r"\b" + SECRET + r"\b(?:\s+[\w']+){0,3}?\s+(?:touch(?:es)?|reach(?:es)?|"
                 r"enter(?:s)?|get(?:s)? into|end(?:s)? up in|appear(?:s)? in|land(?:s)? in)\s+"
                 r"(?:the |its |their )?"

@@ -70,7 +70,13 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 negated=True),
         pattern(r"\b(?:air[- ]?gapped|(?:fully|completely|totally|entirely|100\s?%) "
                 r"(?:offline|disconnected))\b"),
+        pattern(r"\b(?:transmit|send|share|disclose|expose|upload|leak|pass|give|show|reveal)"
+                r"(?:s|ting|ing)?\s+(?:[\w']+\s+){0,3}?(?:to|with)\s+(?:any |a |an )?"
+                r"(?:third[- ]part(?:y|ies)|anyone|outsiders?|external \w+|the (?:internet|"
+                r"outside world|public)|vendors?|other (?:companies|customers|tenants))",
+                negated=True, topic=DATA),
         pattern(DATA + r"(?:\s+[\w']+){0,3}?\s+(?:stays?|remains?|is kept|are kept|kept)\s+"
+                r"(?:100\s?% |fully |completely |totally |entirely |always )?"
                 r"(?:inside|within|in-house|on[- ]prem\w*|private|local)\b"),
         pattern(r"\b(?:send|sends|upload|uploads|transmit|transmits|copy|copies|post|posts|move|"
                 r"moves|ship|ships|take|takes)\s+(?:[\w']+\s+){0,3}?(?:out|outside|anywhere|"
