@@ -105,6 +105,8 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             continue
         if lx.TAKEN_BACK.match(text, ce):
             continue
+        if cs > 0 and lx.FRONT_RESTRICTOR.match(text):
+            continue
         embedded = lx.EMBEDDED_SUBJECT.search(text, e, ce)
         scope = (cs, embedded.start() if embedded else ce)
         before = s if pat.before_only else None

@@ -21,7 +21,8 @@ def _re(pattern: str) -> re.Pattern[str]:
 NEGATOR = _re(
     r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|cannot|zero|unable|incapable|"
     r"far from|a thing of the past|obsolete|out of the question|unthinkable|"
-    r"harmless|ineffective|toothless|powerless|useless|futile|"
+    r"harmless|ineffective|toothless|powerless|useless|futile|ignored|disregarded|discarded|"
+    r"stripped out|filtered out|"
     r"(?:fully|completely|entirely|totally) (?:mitigat\w+|solv\w+|address\w*|neutrali[sz]\w+)|"
     r"impossible|impossibility|prevents?|prevented|preventing|prevention|stops?|stopped|"
     r"stopping|blocks?|blocked|blocking|eliminates?|eliminated|eliminating|immune|impervious|"
@@ -107,7 +108,8 @@ CONCESSION = _re(
 #: Clause boundaries: punctuation, coordinators and subordinators that open a new clause.
 BOUNDARY = _re(
     r"[;\u2014\u2013]|:(?=\s)|\s-{1,2}\s|\(|\)"
-    r"|(?<!\ball)(?<!\banything)(?<!\bnothing),?\s+(?=(?:but|yet|so|because|since|although|"
+    r"|(?<!\ball)(?<!\banything)(?<!\bnothing)(?<!rule out)(?<!rules out)(?<!ruled out)"
+    r"(?<!impossible)(?<!precludes)(?<!preclude),?\s+(?=(?:but|yet|so|because|since|although|"
     r"though|whereas|while|which|who|whereby|otherwise|that|and then|as long as|provided)\b)"
     r"|\s+(?:and|or)\s+(?=(?:leaves|makes|keeps|covers|blocks|stops|prevents|ensures|provides|"
     r"gives|captures|records|remains|stays|means|needs|requires|offers|protects|"
@@ -238,3 +240,11 @@ CONSEQUENCE = _re(r"[\s,;]*(?:so|and so|therefore|thus|hence|which means|meaning
 
 #: A relative clause that restricts the noun before it ("to hosts that are not on it").
 RELATIVE = _re(r"[\s,]*(?:that|which|who|whose)\b")
+
+#: A sentence that opens with a restriction ("Without approval, workflows do not run.")
+#: makes every claim after it conditional.
+FRONT_RESTRICTOR = _re(
+    r"\s*(?:unless|until|except|only (?:after|when|if|with|once))\b|\s*without (?:a |an |the |"
+    r"explicit |prior |human |manual )?(?:approval|review|consent|permission|sign[- ]?off|"
+    r"maintainer|reviewer|human|click)"
+)

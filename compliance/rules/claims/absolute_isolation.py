@@ -81,6 +81,14 @@ class AbsoluteIsolationClaim(ClaimRule):
         pattern(r"\b(?:access|reach|touch|read|see|affect|get to|talk to)(?:es|s|ed)?\s+"
                 r"(?:[\w']+\s+){0,3}?(?:outside|beyond)\s+(?:of\s+)?(?:the |their |its |our )?"
                 r"(?:sandbox|container|vm|microvm|workspace|boundary|jail)", negated=True),
+        pattern(r"\b(?:visible|accessible|readable|available|exposed|shared)\s+(?:to|with)\s+"
+                r"(?:any\s+)?(?:other|another|different)\s+(?:tenants?|customers?|sessions?|agents?|"
+                r"users?)\b", negated=True),
+        pattern(r"\b(?:disabl\w+|turn(?:ed|s)? off|switch(?:ed|es)? off|opt(?:s|ed)? out of)\b",
+                negated=True, topic=r"\b(?:sandbox(?:es|ing)?|isolation|container|vm|firewall)\b",
+                requires=r"\b(?:agents?|model|it|they|ai|llm|copilot|claude|codex|anyone|nobody)\b"),
+        pattern(r"\b(?:interfere with|tamper with|harm|damage|compromise|modify|change|write to)\s+"
+                r"(?:the|its|our) host\b", negated=True),
         pattern(r"\b(?:reach|access|touch|affect|see|read|modify)(?:es|s)?\s+(?:\w+\s+){0,2}?"
                 r"(?:on|of|in) (?:the|its|our) host\b", negated=True),
         pattern(r"\b(?:paths?|routes?|way|access|connection)\s+(?:\w+\s+)?(?:to|into)\s+"

@@ -81,8 +81,9 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"(?:that|the|your|our|its|their|it|you|a|an|every|all|safe|secure|no)\b"),
         pattern(r"\b(?:is|are|be|makes?|made|keeps?|remains?|stays?|being)\s+(?:the \w+ |it |"
                 r"them |agents? |everything |you |us |your \w+ )?(?:safe|secure)\b"
-                r"(?!\s*(?:against|from|to\b|for\b|enough|than))",
-                topic=SYSTEM, unless=r"\bsafer\b|\bmore secure\b|\bsafe to\b"),
+                r"(?!\s*(?:against|from|to (?:say|assume|conclude|ignore)\b|for\b|enough|than))",
+                topic=SYSTEM + r"|\b(?:pull requests?|prs?|changes?|commits?|code|output)\b",
+                unless=r"\bsafer\b|\bmore secure\b"),
         pattern(r"\b(?:harm|harmed|damage|damaged|hurt|endanger|endangered|hack|hacked|compromise|"
                 r"compromised|breach|"
                 r"breached|exploit|exploited|misuse|abuse)\b", negated=True, requires=MODAL),

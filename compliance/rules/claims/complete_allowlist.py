@@ -61,10 +61,11 @@ class CompleteAllowlistClaim(ClaimRule):
     patterns = (
         pattern(r"\b(?P<t>comprehensive|complete|exhaustive|airtight|watertight|fool[- ]?proof|"
                 r"perfect|bypass[- ]?proof|unbypassable|impenetrable|infallible|flawless|"
-                r"leak[- ]?proof|(?:stop|prevent|catch|deny|reject|block)s? (?:every|all|any|each)|"
+                r"leak[- ]?proof|"
                 r"(?:covers?|accounts? for|address(?:es)?|handles?|closes?|"
                 r"plugs?) (?:every|all|everything|each)|catch(?:es)? "
-                r"(?:every|all|everything)|block(?:s|ed)? (?:every|all|any) (?:\w+ )?"
+                r"(?:every|all|everything)|(?:block|drop|stop|prevent|catch|deny|reject|filter)"
+                r"(?:s|es|ed|ped)? (?:out )?(?:every|all|any|each) (?:\w+ )?"
                 r"(?:malicious|bad|harmful|unauthori[sz]ed|unapproved|unknown|attacks?|threats?|"
                 r"exfiltration|attempts?|destinations?|hosts?)|"
                 r"ensures? (?:that )?(?:the agent|agents|it|nothing|no)\b)", topic=ALLOWLIST),
@@ -76,6 +77,7 @@ class CompleteAllowlistClaim(ClaimRule):
         pattern(r"\bguarantee[sd]?\b", topic=ALLOWLIST, before_only=True),
         pattern(r"\broom for (?:abuse|misuse|bypass\w*|evasion|circumvention|error|leaks?|"
                 r"exfiltration)\b", negated=True, topic=ALLOWLIST),
+        pattern(r"\b(?:incomplete|partial)\b", negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:gaps?|holes?|loopholes?|blind spots?|weak spots?|weaknesses)\b",
                 negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:contact(?:s|ing)?|reach(?:es|ing)?|connect(?:s|ing)? to|talk(?:s|ing)? to|"

@@ -72,7 +72,7 @@ class CompleteLogsClaim(ClaimRule):
                 r"(?:complete|comprehensive|exhaustive|total|perfect|"
                 r"gap[- ]?free)\b"),
         pattern(r"\b(?:every|each|all|any)(?: single)?\s+(?:[\w-]+\s+){0,2}?" + EVENTS +
-                r"\b[^,;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored|"
+                r"\b[^;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored|"
                 r"on record)\b"),
         pattern(r"\b(?P<t>miss(?:es|ed)?\s+(?:nothing|no\s+\w+))\b", topic=LOGS),
         pattern(r"\b(?:sees?|observes?|watch(?:es)?)\s+(?:\w+\s+){0,2}?(?:all|every|everything)\b",
@@ -83,6 +83,8 @@ class CompleteLogsClaim(ClaimRule):
                 r"(?:time|case|way))", topic=LOGS),
         pattern(r"\bwithout (?:any )?exceptions?\b", topic=LOGS),
         pattern(r"\b(?:fully|completely|100\s?%|totally|entirely) auditable\b"),
+        pattern(r"\b(?:incomplete|lossy|partial)\b", negated=True,
+                topic=r"\b(?:logs?|logging|audit (?:trails?|logs?)|transcripts?|records?)\b"),
         pattern(r"\b(?:gaps?|holes?|blind spots?)\b", negated=True,
                 topic=r"\b(?:logs?|logging|audit (?:trails?|logs?)|transcripts?|records?)\b"),
         pattern(r"\bnothing (?:\w+ ){0,4}?(?:goes |is |gets )?(?:unlogged|unrecorded|unaudited|"

@@ -70,10 +70,16 @@ class HiddenSecretsClaim(ClaimRule):
                 unless=NOT_AGENT_VIEW),
         pattern(r"\b" + PERCEIVE + r"\b(?:\s+[\w'-]+){0,4}?\s+" + SECRET + r"\b", negated=True),
         pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,5}?\s+(?:exposed|visible|readable|"
-                r"available|accessible|seen|read|shown|revealed|leaked|passed|given|reach|reaches|"
-                r"get to|gets to|make it to|end up with|end up in)\s+(?:(?:to|by|in|with)\s+)?"
+                r"available|accessible|seen|read|shown|revealed|leaked|passed|given)\s+"
+                r"(?:(?:to|by|in|with)\s+)?(?:the |any |an )?(?:agent|model|ai|llm|it|agents|"
+                r"sandbox|process)", negated=True,
+                requires=r"\b(?:is|are|was|were|be|been|being|remains?|stays?|gets?|got)\b"),
+        pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,5}?\s+(?:reach|reaches|get to|gets to|"
+                r"make it to|end up with|end up in)\s+(?:(?:to|by|in|with)\s+)?"
                 r"(?:the |any |an )?(?:agent|model|ai|llm|it|agents|sandbox|process)",
                 negated=True),
+        pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,8}?\s+to\s+" + PERCEIVE +
+                r"(?:\s+(?:them|it))?(?=\s*(?:[.,;:!?)]|$))", negated=True),
         pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?(?:access|visibility|insight|"
                 r"view|way in))\b", topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b"),
