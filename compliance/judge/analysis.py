@@ -109,12 +109,21 @@ class Analysis:
         cs, ce = clause
         if before is not None:
             ce = min(ce, before)
+        at = exclude[0]
         n = sum(
             1 for a, b in self.negators
             if cs <= a < ce and not (a < exclude[1] and exclude[0] < b)
-            and not self.mentioned(a, b)
+            and not self.mentioned(a, b) and not self._own_noun_phrase(a, b, at)
         )
         return n + sum(1 for a, _ in self.forward if cs <= a < min(ce, exclude[0]))
+
+    def _own_noun_phrase(self, a: int, b: int, at: int) -> bool:
+        """A determiner "no"/"zero" across a comma from the predicate negates its own
+        noun phrase ("no exfiltration, no escapes"), not the predicate."""
+        if self.text[a:b] not in ("no", "zero"):
+            return False
+        lo, hi = (b, at) if b <= at else (at, a)
+        return "," in self.text[lo:hi]
 
     def hedged(self, clause: Span, pos: int) -> bool:
         """Does a hedge weaken a predicate at ``pos``? Modal hedges must come before it."""

@@ -83,9 +83,10 @@ ANSWER = _re(
     r"^\s*(?P<a>yes|yep|correct|absolutely not|absolutely|definitely not|definitely|certainly|"
     r"indeed|of course|always|no|nope|none|never|not at all|no way|not really|not possible|"
     r"not an? (?:problem|concern|risk|issue|threat)(?: for us)?|no problem|a non-issue|"
+    r"impossible|there (?:is|are) (?:none|no way|nothing)|"
     r"(?:it|they|we|this|that|he|she) (?:does|do|is|are|can|will|has|have|did|was|were)"
     r"(?: not|n't)?|(?:it|they|we|this|that) (?:cannot|can't|won't|isn't|aren't|doesn't|don't))"
-    r"(?:\s+(?:whatsoever|at all))?(?=\s*(?:[,.;:!\u2014\u2013-]|$))"
+    r"(?:\s+(?:whatsoever|at all|here|ever|today))?(?=\s*(?:[,.;:!\u2014\u2013-]|$))"
 )
 NO_ANSWERS = frozenset(
     {"no", "nope", "none", "never", "not at all", "no way", "absolutely not",
@@ -96,8 +97,8 @@ NO_ANSWERS = frozenset(
 def answer_is_no(token: str) -> bool:
     """Is a matched answer token a denial ("No", "It does not", "Not a problem")?"""
     t = " ".join(token.split())
-    return (t in NO_ANSWERS or t.startswith("not ") or t.endswith((" not", "n't"))
-            or t.endswith(" cannot"))
+    return (t in NO_ANSWERS or t.startswith(("not ", "impossible", "there is", "there are"))
+            or t.endswith((" not", "n't")) or t.endswith(" cannot"))
 
 #: An answer that concedes ("No, but the model connection stays open") is not a bare denial.
 CONCESSION = _re(
@@ -115,7 +116,7 @@ BOUNDARY = _re(
     r"gives|captures|records|remains|stays|means|needs|requires|offers|protects|"
     r"is|are|was|were|can|cannot|can't|could|will|won't|would|never|"
     r"does|doesn't|do|don't|has|have|must|should|stays|remains|the|its|their|our|we|it|they|"
-    r"there|all|every|no|nothing|none)\b)"
+    r"there|all|every|no|nothing|none|zero|full|complete|total|absolute)\b)"
 )
 
 #: Does a comma-separated piece look like a clause (has a verb or a subject pronoun)?

@@ -83,6 +83,9 @@ class CompleteLogsClaim(ClaimRule):
                 r"(?:time|case|way))", topic=LOGS),
         pattern(r"\bwithout (?:any )?exceptions?\b", topic=LOGS),
         pattern(r"\b(?:fully|completely|100\s?%|totally|entirely) auditable\b"),
+        pattern(r"\b(?:log|captur|record|track|keep|store|contain)\w*\s+(?:the |a )?"
+                r"(?:full|complete|entire|whole|every)\s+(?:\w+\s+)?(?:context|history|sessions?|conversations?|"
+                r"record|trace|interactions?|transcripts?)\b", topic=LOGS),
         pattern(r"\b(?:incomplete|lossy|partial)\b", negated=True,
                 topic=r"\b(?:logs?|logging|audit (?:trails?|logs?)|transcripts?|records?)\b"),
         pattern(r"\b(?:gaps?|holes?|blind spots?)\b", negated=True,

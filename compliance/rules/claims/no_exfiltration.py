@@ -68,6 +68,9 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 negated=True, topic=DATA),
         pattern(r"\b(?:exfiltrat\w*|data (?:leakage|leaks?|loss|egress|theft)|leakage)\b",
                 negated=True),
+        pattern(r"\b(?:closed?|blocked?|shut|sealed|eliminated?|plugged?|removed?)\s+(?:off\s+)?"
+                r"(?:every|all|each|any)\s+(?:\w+\s+)?(?:paths?|routes?|channels?|ways?|avenues?|"
+                r"vectors?)\b", requires=r"\b(?:leave|leak\w*|exfiltrat\w*|egress|data|out)\b"),
         pattern(r"\b(?:air[- ]?gapped|(?:fully|completely|totally|entirely|100\s?%) "
                 r"(?:offline|disconnected))\b"),
         pattern(r"\b(?:transmit|send|share|disclose|expose|upload|leak|pass|give|show|reveal)"
