@@ -110,6 +110,7 @@ CONCESSION = _re(
 BOUNDARY = _re(
     r"[;\u2014\u2013]|:(?=\s)|\s-{1,2}\s|\(|\)"
     r"|(?<!\ball)(?<!\banything)(?<!\bnothing)(?<!rule out)(?<!rules out)(?<!ruled out)"
+    r"(?<!\bin)(?<!\bunder)(?<!\bby)"
     r"(?<!impossible)(?<!precludes)(?<!preclude),?\s+(?=(?:but|yet|so|because|since|although|"
     r"though|whereas|while|which|who|whereby|otherwise|that|and then|as long as|provided)\b)"
     r"|\s+(?:and|or)\s+(?=(?:leaves|makes|keeps|covers|blocks|stops|prevents|ensures|provides|"

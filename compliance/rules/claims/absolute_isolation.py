@@ -9,8 +9,9 @@ BOUNDARY = (r"\b(?:sandbox(?:es|ed)?|containers?|containeri[sz]ed|vms?|micro[- ]
             r"virtual machines?|gvisor|firecracker|kata|isolation|isolated|boundar(?:y|ies)|"
             r"host|jail|runtime|environment|sessions?|tenants?|namespaces?|enclave|agent|"
             r"it|nothing|no one|nobody|attackers?|code|process(?:es)?|workloads?)\b")
-DATA_SUBJECT = (r"\b(?:data|information|secrets?|credentials?|files?|content|tokens?)\b"
-                r"(?:\s+\w+){0,3}\s+(?:\w+n't|not|never|cannot)?\s*escap")
+DATA_SUBJECT = (r"\b(?:data|information|secrets?|credentials?|files?|content|tokens?|traffic|"
+                r"requests?|packets?)\b(?:\s+\w+){0,3}\s+(?:\w+n't|not|never|cannot)?\s*escap"
+                r"|escap\w*\s+(?:the |our |its )?(?:allow[- ]?list|firewall|proxy|filter)")
 
 
 class AbsoluteIsolationClaim(ClaimRule):

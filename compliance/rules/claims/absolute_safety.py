@@ -68,8 +68,10 @@ class AbsoluteSafetyClaim(ClaimRule):
         pattern(r"\b(?P<t>(?:zero|no)[- ](?:security )?risks?)\b"),
         pattern(r"\b(?P<t>nothing to (?:worry|fear|be (?:concerned|worried)) about|"
                 r"no (?:need|reason) to worry|no cause for concern)\b"),
-        pattern(r"\b(?P<t>risk[- ]free|without (?:any )?risks?|nothing can go wrong|"
-                r"nothing (?:will|could|can) ever go wrong)\b"),
+        pattern(r"\b(?P<t>risk[- ]free|without (?:any )?risks?|nothing (?:bad |harmful |dangerous |"
+                r"untoward )?(?:can|could|will|would)(?: ever)? (?:happen|go wrong|occur))\b"),
+        pattern(r"\b(?:complete|full|total|absolute|perfect|100\s?%|foolproof|airtight)\s+"
+                r"(?:protection|security|safety)\b"),
         pattern(r"\b(?:bullet[- ]?proof|unhackable|impenetrable|fool[- ]?proof|invulnerable|"
                 r"uncompromis(?:e)?able|ironclad|iron[- ]clad|unbreakable|hack[- ]?proof|"
                 r"attack[- ]?proof|infallible|airtight|watertight)\b"),
@@ -80,7 +82,7 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"should|must|does|do|did|has|have|fully|absolutely)\b|\bguarantee[sd]?\s+"
                 r"(?:that|the|your|our|its|their|it|you|a|an|every|all|safe|secure|no)\b"),
         pattern(r"\b(?:is|are|be|makes?|made|keeps?|remains?|stays?|being)\s+(?:the \w+ |it |"
-                r"them |agents? |everything |you |us |your \w+ )?(?:safe|secure)\b"
+                r"them |agents? |everything |you |us |your \w+ )?(?:safe|secure|harmless)\b"
                 r"(?!\s*(?:against|from|to (?:say|assume|conclude|ignore)\b|for\b|enough|than))",
                 topic=SYSTEM + r"|\b(?:pull requests?|prs?|changes?|commits?|code|output)\b",
                 unless=r"\bsafer\b|\bmore secure\b"),

@@ -88,6 +88,8 @@ class HiddenSecretsClaim(ClaimRule):
                 negated=True,
                 topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
+        pattern(r"\b(?:have|has|having|get|gets|gain|gains)\s+(?:any\s+)?(?:access|visibility|insight|"
+                r"view)\s+(?:to|into|of|on)\s+(?:[\w']+\s+){0,2}?" + SECRET + r"\b", negated=True),
         pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?exposure)\b",
                 topic=r"\b" + SECRET + r"\b"),
         pattern(r"\bexposure\b", negated=True, topic=r"\b" + SECRET + r"\b"),
