@@ -35,8 +35,9 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
 
     from compliance.commands.options import fail_unreadable
     from compliance.diagnostics import UserError, has_failures, sort_unique
-    from compliance.formats import emit
+    from compliance.formats import Report, RuleInfo, emit
     from compliance.judge.lint import lint_texts
+    from compliance.rules.claims import CLAIM_RULES
     from compliance.judge.sources import texts_of
 
     texts = []
@@ -47,6 +48,9 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
             fail_unreadable(exc.message, exc.diagnostics)
             return
     findings = sort_unique(lint_texts(texts))
+    used = {d.code for d in findings}
+    rules = {code: RuleInfo(code, r.name, r.level, r.summary(), r.page())
+             for code, r in CLAIM_RULES.items() if code in used}
     out = sys.stdout
-    emit(findings, fmt, out, color=color_for(out))
+    emit(Report(findings, rules), fmt, out, color=color_for(out))
     sys.exit(EXIT_FINDINGS if has_failures(findings, strict) else EXIT_OK)
