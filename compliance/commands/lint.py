@@ -37,8 +37,8 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
     from compliance.diagnostics import UserError, has_failures, sort_unique
     from compliance.formats import Report, RuleInfo, emit
     from compliance.judge.lint import lint_texts
-    from compliance.rules.claims import CLAIM_RULES
     from compliance.judge.sources import texts_of
+    from compliance.rules.claims import CLAIM_RULES
 
     texts = []
     for p in paths:
