@@ -59,6 +59,8 @@ def _topic_found(an: Analysis, clause: Span, topic: re.Pattern[str],
     cs, ce = clause
     if topic.search(an.text, cs, ce):
         return True
+    if prev is not None and prev.question and topic.search(prev.text):
+        return True  # an answer inherits its question's topic
     if not (lx.ANAPHOR.search(an.text, cs, ce) or lx.ELIDED_SUBJECT.match(an.text, cs)
             or lx.CONSEQUENCE.match(an.text, cs)):
         return False

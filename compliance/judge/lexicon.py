@@ -29,6 +29,7 @@ NEGATOR = _re(
     r"invulnerable|rules? out|ruled out|prohibits?|prohibited|forbids?|forbidden|precludes?|"
     r"precluded|defeats?|defeated|neutrali[sz]es?|neutrali[sz]ed|thwarts?|thwarted|"
     r"protects? (?:\w+ ){0,3}?(?:against|from)|protected (?:against|from)|"
+    r"(?:shields?|guards?|safeguards?) (?:\w+ ){0,3}?(?:against|from)|"
     r"protection (?:against|from)|"
     r"defends? against|safe from|secure against|free (?:of|from)|inaccessible|unreachable)\b"
     r"|n['\u2019]t\b"
@@ -68,6 +69,7 @@ HEDGE = _re(
     r"improv(?:e|es|ed)|strengthen(?:s|ed)?|lessen(?:s|ed)?|curb(?:s|ed)?|some|fewer|"
     r"less|in most cases|where possible|to the extent|best[- ]effort|"
     r"(?<!every )(?<!all )(?<!any )known|common|partly|"
+    r"where (?:the )?\w+ (?:allows?|supports?|permits?)|wherever|"
     r"obvious|certain kinds of|shrinks?|bounds?|caps?|contains the)\b"
 )
 
@@ -83,7 +85,7 @@ ANSWER = _re(
     r"^\s*(?P<a>yes|yep|correct|absolutely not|absolutely|definitely not|definitely|certainly|"
     r"indeed|of course|always|no|nope|none|never|not at all|no way|not really|not possible|"
     r"not an? (?:problem|concern|risk|issue|threat)(?: for us)?|no problem|a non-issue|"
-    r"impossible|there (?:is|are) (?:none|no way|nothing)|"
+    r"impossible|there (?:is|are) (?:none|no way|nothing)|not (?:by|for|to) (?:anyone|anybody)|"
     r"(?:it|they|we|this|that|he|she) (?:does|do|is|are|can|will|has|have|did|was|were)"
     r"(?: not|n't)?|(?:it|they|we|this|that) (?:cannot|can't|won't|isn't|aren't|doesn't|don't))"
     r"(?:\s+(?:whatsoever|at all|here|ever|today))?(?=\s*(?:[,.;:!\u2014\u2013-]|$))"
@@ -97,7 +99,8 @@ NO_ANSWERS = frozenset(
 def answer_is_no(token: str) -> bool:
     """Is a matched answer token a denial ("No", "It does not", "Not a problem")?"""
     t = " ".join(token.split())
-    return (t in NO_ANSWERS or t.startswith(("not ", "impossible", "there is", "there are"))
+    return (t in NO_ANSWERS
+            or t.startswith(("not ", "impossible", "there is", "there are"))
             or t.endswith((" not", "n't")) or t.endswith(" cannot"))
 
 #: An answer that concedes ("No, but the model connection stays open") is not a bare denial.

@@ -85,6 +85,14 @@ class AbsoluteIsolationClaim(ClaimRule):
         pattern(r"\b(?:visible|accessible|readable|available|exposed|shared)\s+(?:to|with)\s+"
                 r"(?:any\s+)?(?:other|another|different)\s+(?:tenants?|customers?|sessions?|agents?|"
                 r"users?)\b", negated=True),
+        pattern(r"\b(?:invisible|inaccessible|unreadable|unreachable|hidden)\s+(?:to|from)\s+"
+                r"(?:every|all|any)?\s*(?:other|another|different)\s+(?:tenants?|customers?|sessions?|"
+                r"agents?|users?)\b"),
+        pattern(r"\b(?:holds?|withstands?|resists?|survives?|stops?|blocks?|defeats?)\s+(?:up\s+)?"
+                r"(?:against\s+)?(?:any|every|all)\s+(?:\w+\s+)?(?:attacks?|exploits?|escapes?|"
+                r"attempts?|breakouts?)\b",
+                topic=r"\b(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|boundar(?:y|ies)|"
+                r"isolation|jail|runtime|hypervisor|gvisor|firecracker)\b"),
         pattern(r"\b(?:disabl\w+|turn(?:ed|s)? off|switch(?:ed|es)? off|opt(?:s|ed)? out of)\b",
                 negated=True, topic=r"\b(?:sandbox(?:es|ing)?|isolation|container|vm|firewall)\b",
                 requires=r"\b(?:agents?|model|it|they|ai|llm|copilot|claude|codex|anyone|nobody)\b"),

@@ -70,6 +70,8 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"no (?:need|reason) to worry|no cause for concern)\b"),
         pattern(r"\b(?P<t>risk[- ]free|without (?:any )?risks?|nothing (?:bad |harmful |dangerous |"
                 r"untoward )?(?:can|could|will|would)(?: ever)? (?:happen|go wrong|occur))\b"),
+        pattern(r"\b(?:fully|completely|totally|entirely|100\s?%|perfectly)\s+(?:protects?|secures?|"
+                r"safeguards?|shields?|defends?)\b"),
         pattern(r"\b(?:complete|full|total|absolute|perfect|100\s?%|foolproof|airtight)\s+"
                 r"(?:protection|security|safety)\b"),
         pattern(r"\b(?:bullet[- ]?proof|unhackable|impenetrable|fool[- ]?proof|invulnerable|"

@@ -93,6 +93,8 @@ class CompleteLogsClaim(ClaimRule):
         pattern(r"\bnothing (?:\w+ ){0,4}?(?:goes |is |gets )?(?:unlogged|unrecorded|unaudited|"
                 r"untracked|unmonitored)\b"),
         pattern(r"\bnothing (?:\w+ ){0,4}?(?:is |gets )?(?:missed|lost)\b"),
+        pattern(r"\b(?P<t>leaves? (?:nothing|no \w+) out|omits? nothing|"
+                r"nothing (?:is )?(?:left out|omitted))\b", topic=LOGS),
         pattern(r"\b(?:fully|completely|comprehensively|exhaustively|always|100\s?%|entirely)\s+"
                 r"(?:logged|recorded|captured|audited|monitored|tracked|traced)\b"),
         pattern(r"\b(?:is|are)\s+(?:the |our |your |all )?(?:logs?|logging|audit (?:trails?|logs?)|"

@@ -62,7 +62,8 @@ def _analyses(text: str, question: str | None) -> tuple[list[Analysis], int]:
             an.rules = hit
             out.append(an)
         else:  # nothing any rule looks for: keep the text for pronouns, skip the analysis
-            out.append(Analysis(s.start - offset, s.end - offset, low, False,
+            asks = low.rstrip(" \"')]*_").endswith("?")
+            out.append(Analysis(s.start - offset, s.end - offset, low, asks,
                                 None, None, [], [], [], [], skip=True))
     return out, offset
 

@@ -66,6 +66,7 @@ class HiddenSecretsClaim(ClaimRule):
                 r"be )?(?P<t>hidden|invisible|inaccessible|concealed|masked|redacted|shielded|"
                 r"sealed off|walled off|out of (?:the agent's |its )?reach|unreadable|unavailable|"
                 r"(?:fully |completely |totally )?(?:protected|safe|kept|withheld) from|"
+                r"(?:kept|held|stored)\s+(?:\w+\s+)?away from|"
                 r"not (?:visible|readable|accessible|exposed|available|shown|revealed))\b",
                 unless=NOT_AGENT_VIEW),
         pattern(r"\b" + PERCEIVE + r"\b(?:\s+[\w'-]+){0,4}?\s+" + SECRET + r"\b", negated=True),

@@ -65,7 +65,7 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"passed|given|shown|revealed|made available) (?:to|with) (?:any |a |an )?"
                 r"(?:third[- ]part(?:y|ies)|anyone|outsiders?|external \w+|the (?:internet|"
                 r"outside world|public)|vendors?|other (?:companies|customers|tenants)))\b",
-                negated=True, topic=DATA),
+                negated=True, topic=DATA, unless=r"\bleav\w* (?:nothing |no \w+ |\w+ )?out\b"),
         pattern(r"\b(?:exfiltrat\w*|data (?:leakage|leaks?|loss|egress|theft)|leakage)\b",
                 negated=True),
         pattern(r"\b(?:closed?|blocked?|shut|sealed|eliminated?|plugged?|removed?)\s+(?:off\s+)?"
