@@ -9,7 +9,9 @@ LOGS = (r"\b(?:logs?|logged|logging|audit(?:ed|ing)?|audit (?:trail|log)s?|trans
         r"recordings?|records?|recorded|telemetry|monitor(?:ed|ing)?|trails?|siem|we|"
         r"auditable|sessions?|observability|monitoring)\b")
 EVENTS = (r"(?:actions?|activit(?:y|ies)|commands?|tool calls?|steps?|requests?|changes?|events?|"
-          r"operations?|keystrokes?|prompts?|sessions?|interactions?|file (?:reads?|writes?|"
+          r"operations?|keystrokes?|prompts?|sessions?|interactions?|invocations?|executions?|"
+          r"quer(?:y|ies)|edits?|writes?|reads?|messages?|responses?|outputs?|bytes?|"
+          r"file (?:reads?|writes?|"
           r"accesses|access)|network (?:requests?|calls?|connections?)|things?|calls?|runs?)")
 
 
@@ -77,10 +79,12 @@ class CompleteLogsClaim(ClaimRule):
         pattern(r"\b(?P<t>miss(?:es|ed)?\s+(?:nothing|no\s+\w+))\b", topic=LOGS),
         pattern(r"\b(?:sees?|observes?|watch(?:es)?)\s+(?:\w+\s+){0,2}?(?:all|every|everything)\b",
                 topic=r"\b(?:logs?|logging|audit\w*|monitor\w*|observability|siem|telemetry)\b"),
+        # "captures everything", "records every command": the universal must range over
+        # agent activity, not over anything ("we record each issuance" is a narrow claim)
         pattern(r"\b(?:log(?:s|ged)?|captur\w*|record\w*|track\w*|audit\w*|trace\w*)\s+"
-                r"(?:\w+\s+){0,2}?(?P<t>all|every|each|everything|any|100\s?%)(?!\w)"
-                r"(?!\s+(?:of )?(?:the )?"
-                r"(?:time|case|way))", topic=LOGS),
+                r"(?:\w+\s+){0,2}?(?P<t>everything|all of it|it all|(?:all|every|each|any|"
+                r"100\s?%)(?:\s+of)?(?:\s+(?:the|single|agent|agent's|its|their))*\s+"
+                r"(?:[\w-]+\s+)?" + EVENTS + r")(?!\w)", topic=LOGS),
         pattern(r"\bwithout (?:any )?exceptions?\b", topic=LOGS),
         pattern(r"\b(?:fully|completely|100\s?%|totally|entirely) auditable\b"),
         pattern(r"\b(?:log|captur|record|track|keep|store|contain)\w*\s+(?:the |a )?"
