@@ -146,8 +146,13 @@ def _mention_regions(text: str, quotes: list[Span]) -> list[Span]:
         contrast = lx.CONTRAST.search(text, c.end())
         ends = [x for x in (comma, contrast.start() if contrast else -1) if x >= 0]
         regions.append((c.start(), min(ends) if ends else len(text)))
-    if quotes and lx.META.search(_strip_quotes(text, quotes)):
-        regions.extend(quotes)
+    if quotes:
+        rest = _strip_quotes(text, quotes)
+        # quotations in a sentence about wording, or a bare list of quoted phrases, are
+        # mentions; a quoted sentence on its own ('"No, nothing can leak."') is speech
+        speech = len(quotes) == 1 and text[quotes[0][1] - 2:quotes[0][1] - 1] in ".?!"
+        if lx.META.search(rest) or (not speech and not lx.VERBISH.search(rest)):
+            regions.extend(quotes)
     return regions
 
 

@@ -76,7 +76,8 @@ HEDGE = _re(
 #: After a universal claim, these make it partial ("except through the model API").
 RESTRICTOR = _re(
     r"\b(?:except|excepting|other than|apart from|aside from|besides|unless|until|outside of|"
-    r"but for|short of|barring|save for|beyond what|only after|once approved)\b"
+    r"but for|short of|barring|save for|beyond what|only after|once approved|without (?:\w+ )?"
+    r"(?:approval|review|consent|permission|sign[- ]?off|a maintainer|a human|authori[sz]ation))\b"
     r"|\bto (?:hosts|domains|destinations|sites|servers)\b(?:\s+\w+){0,2}?\s+(?:not|outside|off)\b"
 )
 
@@ -116,7 +117,7 @@ BOUNDARY = _re(
     r"(?<!\bin)(?<!\bunder)(?<!\bby)"
     r"(?<!impossible)(?<!precludes)(?<!preclude),?\s+(?=(?:but|yet|so|because|since|although|"
     r"though|whereas|while|which|who|whereby|otherwise|that|and then|as long as|provided)\b)"
-    r"|\s+(?:and|or)\s+(?=(?:leaves|makes|keeps|covers|blocks|stops|prevents|ensures|provides|"
+    r"|\s+(?:and|or)\s+(?=[\"'(]*(?:leaves|makes|keeps|covers|blocks|stops|prevents|ensures|provides|"
     r"gives|captures|records|remains|stays|means|needs|requires|offers|protects|"
     r"is|are|was|were|can|cannot|can't|could|will|won't|would|never|"
     r"does|doesn't|do|don't|has|have|must|should|stays|remains|the|its|their|our|we|it|they|"
@@ -197,10 +198,11 @@ META = _re(
     r"slogans?|expressions?|taglines?|headlines?|say|says|said|saying|describ(?:e|es|ed|ing)|"
     r"call(?:s|ed|ing)?|label(?:s|led|ed)?|marketing|appear(?:s|ed)?|banned|avoid(?:s|ed)?|"
     r"withdrawn|retired|quote[sd]?|copy|so-called|dubbed|write|wrote|written|ask(?:s|ed)?|"
-    r"question|mean(?:s|t)?|stated?|states|according|advertised|advertises)\b"
+    r"question|mean(?:s|t)?|stated?|states|according|advertised|advertises|overclaims?|"
+    r"examples?|rejects?|flags?|flagged|catches|wording)\b"
 )
 
-QUOTE = re.compile(r"\"[^\"\n]{1,300}\"|(?<![\w])'[^'\n]{1,300}'(?![\w])")
+QUOTE = re.compile(r"\"[^\"]{1,300}\"|(?<![\w])'[^'\n]{1,300}'(?![\w])")
 
 #: Where a mention region ends: a contrast opens a clause that is asserted again.
 CONTRAST = _re(r";|\u2014|,?\s+but\b|,?\s+however\b|,?\s+yet\b|\.\s")

@@ -44,6 +44,7 @@ def mask(text: str) -> tuple[str, list[int]]:
     breaks: list[int] = []
     fence: str | None = None
     offset = 0
+    was_quote = False
     for line in text.splitlines(keepends=True):
         body = line.rstrip("\r\n")
         eol = line[len(body):]
@@ -62,20 +63,25 @@ def mask(text: str) -> tuple[str, list[int]]:
             out.append(_blank(body) + eol)
             breaks.append(start)
             continue
-        masked, hard_line = body, False
+        quote_mark = QUOTE_MARK.match(body)
+        is_quote = quote_mark is not None and quote_mark.end() > 0
+        masked, hard_start, hard_end = body, is_quote != was_quote, False
+        was_quote = is_quote
         for pattern in (QUOTE_MARK, HEADING, LIST_MARK, QA_PREFIX):
             m = pattern.match(masked)
             if m and m.end() > 0:
                 masked = " " * m.end() + masked[m.end():]
-                hard_line = hard_line or pattern is not QUOTE_MARK
+                hard_start = hard_start or pattern is not QUOTE_MARK
+                hard_end = hard_end or pattern is HEADING
         if masked.lstrip().startswith("|") or masked.count("|") >= 2:
             for i, ch in enumerate(masked):
                 if ch == "|":
                     breaks.append(start + i)
             masked = masked.replace("|", " ")
-            hard_line = True
-        if hard_line or HEADING.match(body):
+            hard_start = hard_end = True
+        if hard_start:  # a list item starts a sentence; its wrapped lines continue it
             breaks.append(start)
+        if hard_end:  # headings and table rows also end one
             breaks.append(start + len(body))
         out.append(masked + eol)
     # Inline markup is masked once over the whole text: far fewer calls than per line.

@@ -46,10 +46,25 @@ def _is_abbreviation(word: str, following: str) -> bool:
     return len(bare) == 1 and bare.isalpha() and word[:1].isupper() and nxt.isupper()
 
 
+def _inside_quotation(prose: str, cut: int, pos: int) -> bool:
+    """Is ``pos`` inside a double quotation opened since ``cut``?
+
+    'The phrase "No data leaves. Ever." is banned.' is one sentence.
+    """
+    if prose.count('"', cut, pos) % 2 == 1:
+        return True
+    return prose.count("\u201c", cut, pos) > prose.count("\u201d", cut, pos)
+
+
 def _split_block(prose: str, start: int, end: int) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     cut = start
     for m in TERMINATOR.finditer(prose, start, end):
+        closes_quote = m.group(0).endswith(('"', "\u201d"))
+        if _inside_quotation(prose, cut, m.start()) and not closes_quote:
+            continue
+        if prose[m.end():m.end() + 2].lstrip()[:1].islower():
+            continue  # a sentence does not start in lower case ("... access." is the claim)
         if m.group(0)[0] == ".":
             before = LAST_WORD.search(prose, cut, m.start() + 1)
             if before and _is_abbreviation(before.group(1), prose[m.end():m.end() + 3]):

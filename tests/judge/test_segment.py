@@ -77,3 +77,11 @@ def test_line_col_is_one_based_and_handles_crlf() -> None:
     assert line_col(starts, 0) == (1, 1)
     assert line_col(starts, 4) == (2, 1)
     assert line_col(starts, 8) == (3, 2)
+
+
+def test_terminators_inside_a_quotation_or_before_lower_case_do_not_split() -> None:
+    text = 'The phrase "No data leaves. Ever." is banned. He said "no." Then he left.'
+    assert spans(text) == [
+        'The phrase "No data leaves. Ever." is banned.', 'He said "no."', "Then he left."]
+    assert spans('"Can the agent reach the internet?" "No."') == [
+        '"Can the agent reach the internet?"', '"No."']

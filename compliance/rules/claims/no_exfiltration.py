@@ -6,8 +6,8 @@ from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
 DATA = (r"\b(?:data|code|source|codebase|information|info|secrets?|credentials?|files?|content|"
-        r"ip|intellectual property|pii|repositor(?:y|ies)|repos?|nothing|anything|everything|"
-        r"tokens?|keys?|it|customer \w+|prompts?|outputs?|bytes?)\b")
+        r"ip|intellectual property|pii|repositor(?:y|ies)|repos?|"
+        r"tokens?|keys?|customer \w+|prompts?|outputs?|bytes?)\b")
 
 
 class NoInternetNoExfiltrationClaim(ClaimRule):
@@ -56,6 +56,11 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
     instead = ('"General internet access is off; the model connection stays open and carries '
                'code and prompts, so data can still leave through it."')
     patterns = (
+        # "nothing leaves": the subject is the data; "writes nothing and exits" is not
+        pattern(r"\b(?:nothing|none of (?:it|them|this|that|our \w+|your \w+))\s+"
+                r"(?:[\w']+\s+){0,3}?(?:leaves?|leaving|gets? out|escapes?|exits?|leaks?|"
+                r"is exfiltrated|is sent out)\b",
+                negated=True),
         pattern(r"\b(?:leave|leaves|leaving|exit|exits|exiting|leak|leaks|leaked|leaking|"
                 r"be sent|get(?:s|ting)?\s+(?:[\w']+\s+){0,2}?out|escape|escapes|escaping|"
                 r"egress(?:es)?|flow out|"
