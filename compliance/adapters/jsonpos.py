@@ -13,6 +13,7 @@ from typing import Any
 
 from compliance.adapters.base import EvidenceError, KeyPath, evidence_error
 
+MAX_DEPTH = 200
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
@@ -25,6 +26,7 @@ class _Parser:
         self.i = 0
         self.starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
         self.positions: dict[KeyPath, tuple[int, int]] = {}
+        self.depth = 0
 
     def pos(self, offset: int) -> tuple[int, int]:
         line = bisect.bisect_right(self.starts, offset)
@@ -65,10 +67,10 @@ class _Parser:
         if self.i >= len(self.text):
             raise self.fail("unexpected end of file")
         c = self.text[self.i]
-        if c == "{":
-            return self.obj(path)
-        if c == "[":
-            return self.arr(path)
+        if c in "{[":
+            if len(path) >= MAX_DEPTH:
+                raise self.fail(f"nested deeper than {MAX_DEPTH} levels")
+            return self.obj(path) if c == "{" else self.arr(path)
         if c == '"':
             return self.string()
         for word, val in (("true", True), ("false", False), ("null", None)):

@@ -103,4 +103,6 @@ def parse_toml(text: str, path: str) -> tuple[dict[str, Any], dict[KeyPath, tupl
         line, column = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
         message = _ERR_AT.sub("", str(exc)).strip()
         raise evidence_error(path, line, column, f"invalid TOML: {message}") from None
+    except RecursionError:
+        raise evidence_error(path, 1, 1, "invalid TOML: nested too deeply") from None
     return data, _scan(text)

@@ -17,6 +17,11 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from compliance.adapters.base import KeyPath, evidence_error
 
+#: Limits that keep a hostile file (deep nesting, an alias "billion laughs") from
+#: exhausting memory: nodes built per document, including alias re-expansions, and depth.
+MAX_NODES = 200_000
+MAX_DEPTH = 200
+
 _INT = re.compile(r"[-+]?(?:0|[1-9][0-9_]*)$")
 _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9][0-9_]*(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
 
@@ -39,13 +44,25 @@ def _scalar(node: ScalarNode) -> Any:
     return value
 
 
-def _build(node: Node, path: KeyPath, positions: dict[KeyPath, tuple[int, int]]) -> Any:
+class _TooBig(Exception):
+    def __init__(self, node: Node, why: str) -> None:
+        self.node, self.why = node, why
+
+
+def _build(node: Node, path: KeyPath, positions: dict[KeyPath, tuple[int, int]],
+           budget: list[int] | None = None) -> Any:
+    budget = budget if budget is not None else [MAX_NODES]
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _TooBig(node, f"more than {MAX_NODES} nodes (alias expansion?)")
+    if len(path) > MAX_DEPTH:
+        raise _TooBig(node, f"nested deeper than {MAX_DEPTH} levels")
     if isinstance(node, MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
             key = _scalar(key_node) if isinstance(key_node, ScalarNode) else str(key_node.value)
             if key == "<<" and isinstance(value_node, MappingNode):
-                merged = _build(value_node, path, positions)
+                merged = _build(value_node, path, positions, budget)
                 for k, v in merged.items():
                     out.setdefault(k, v)
                 continue
@@ -53,14 +70,14 @@ def _build(node: Node, path: KeyPath, positions: dict[KeyPath, tuple[int, int]])
                 key = str(key)
             mark = key_node.start_mark
             positions[(*path, key)] = (mark.line + 1, mark.column + 1)
-            out[key] = _build(value_node, (*path, key), positions)
+            out[key] = _build(value_node, (*path, key), positions, budget)
         return out
     if isinstance(node, SequenceNode):
         items = []
         for i, item in enumerate(node.value):
             mark = item.start_mark
             positions[(*path, i)] = (mark.line + 1, mark.column + 1)
-            items.append(_build(item, (*path, i), positions))
+            items.append(_build(item, (*path, i), positions, budget))
         return items
     if isinstance(node, ScalarNode):
         return _scalar(node)
@@ -88,6 +105,12 @@ def parse_yaml_documents(
         raise evidence_error(path, line, column, f"invalid YAML: {problem}") from None
     except YAMLError as exc:
         raise evidence_error(path, 1, 1, f"invalid YAML: {exc}") from None
+    except _TooBig as exc:
+        mark = exc.node.start_mark
+        raise evidence_error(path, mark.line + 1, mark.column + 1,
+                             f"refusing YAML: {exc.why}") from None
+    except RecursionError:
+        raise evidence_error(path, 1, 1, "refusing YAML: nested too deeply") from None
     return docs
 
 

@@ -110,3 +110,27 @@ def test_unknown_explicit_kind_is_refused(tmp_path: Path) -> None:
     path.write_text("{}", encoding="utf-8")
     with pytest.raises(UnrecognisedEvidence, match="unknown evidence kind 'jenkins'"):
         parse_evidence(path, "x.json", "jenkins")
+
+
+BOMB = "".join(
+    f"{name}: &{name} [{', '.join([f'*{prev}'] * 9) if prev else ', '.join(['x'] * 9)}]\n"
+    for prev, name in zip(["", "a", "b", "c", "d", "e", "f"], "abcdefg", strict=True)
+) + "h: [*g, *g, *g, *g, *g, *g, *g, *g, *g]\napiVersion: v1\nkind: Pod\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "expected"),
+    [
+        ("deep.json", "[" * 500 + "]" * 500,
+         "deep.json:1:201: invalid JSON: nested deeper than 200 levels"),
+        ("deep.toml", "a = " + "[" * 5000 + "]" * 5000,
+         "deep.toml:1:1: invalid TOML: nested too deeply"),
+        ("deep.yaml", "kind: Pod\napiVersion: v1\na: " + "[" * 300 + "]" * 300 + "\n",
+         "deep.yaml:3:204: refusing YAML: nested deeper than 200 levels"),
+        ("bomb.yaml", BOMB,
+         "bomb.yaml:1:32: refusing YAML: more than 200000 nodes (alias expansion?)"),
+    ],
+)
+def test_hostile_nesting_and_alias_bombs_are_refused(name: str, text: str,
+                                                     expected: str) -> None:
+    assert _error(text, name) == expected
