@@ -109,6 +109,8 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             continue
         if cs > 0 and lx.FRONT_RESTRICTOR.match(text):
             continue
+        if pat.negated and (lx.CHANNEL.match(text, e) or lx.HISTORY.search(text, cs, ce)):
+            continue
         embedded = lx.EMBEDDED_SUBJECT.search(text, e, ce)
         scope = (cs, embedded.start() if embedded else ce)
         before = s if pat.before_only else None

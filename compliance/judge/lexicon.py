@@ -143,7 +143,7 @@ ANAPHOR = _re(
 
 #: An auxiliary or modal still waiting for its verb ("cannot, under any circumstances,").
 OPEN_AUX = re.compile(
-    r"\b(?:can|cannot|can't|could|will|won't|would|should|must|may|might|does|do|did|doesn't|"
+    r"(?s:.*)\b(?:can|cannot|can't|could|will|won't|would|should|must|may|might|does|do|did|doesn't|"
     r"don't|didn't|not|never)\b(?P<rest>[^.;]*)$"
 )
 
@@ -254,4 +254,19 @@ FRONT_RESTRICTOR = _re(
     r"\s*(?:unless|until|except|only (?:after|when|if|with|once))\b|\s*without (?:a |an |the |"
     r"explicit |prior |human |manual )?(?:approval|review|consent|permission|sign[- ]?off|"
     r"maintainer|reviewer|human|click)"
+)
+
+#: A channel right after a predicate scopes it ("exfiltration through DNS is blocked").
+CHANNEL = _re(
+    r"\s+(?:through|via|over|by way of|using)\s+(?:the |a |an |its |our )?(?:dns|https?|ssh|smtp|"
+    r"e-?mail|ftp|udp|tcp|icmp|git|websockets?|proxy|firewall|port \d+|\w+ ports?|"
+    r"outbound (?:http|traffic))\b"
+)
+
+#: Perfect-tense history ("has never been escaped in testing") reports the past; it
+#: does not claim that something cannot happen.
+HISTORY = _re(
+    r"\b(?:has|have|had)\s+(?:never|not)\s+(?:yet\s+)?been\b|\b(?:hasn't|haven't|hadn't)\s+been\b|"
+    r"\bto date\b|\bso far\b|\bin (?:our )?(?:testing|tests)\b|"
+    r"\bhave (?:never|not) (?:seen|observed)\b"
 )

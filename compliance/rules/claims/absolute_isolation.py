@@ -102,7 +102,9 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"(?:on|of|in) (?:the|its|our) host\b", negated=True),
         pattern(r"\b(?:paths?|routes?|way|access|connection)\s+(?:\w+\s+)?(?:to|into)\s+"
                 r"(?:the|its|our) host\b", negated=True),
-        pattern(r"\b(?:way out|escape routes?|exit routes?)\b", negated=True, topic=BOUNDARY),
+        pattern(r"\b(?:way out|escape routes?|exit routes?)\b", negated=True,
+                topic=r"\b(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|boundar(?:y|ies)|"
+                r"isolation|jail|runtime|hypervisor|gvisor|firecracker)\b"),
         pattern(r"\b(?:impenetrable|unbreakable|escape[- ]proof|inescapable|unescapable|airtight|"
                 r"watertight)\s+(?:\w+\s+)?(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|"
                 r"boundar(?:y|ies)|jails?|enclaves?)\b"),

@@ -61,6 +61,7 @@ class CompleteAllowlistClaim(ClaimRule):
     patterns = (
         pattern(r"\b(?P<t>comprehensive|complete|exhaustive|airtight|watertight|fool[- ]?proof|"
                 r"perfect|bypass[- ]?proof|unbypassable|impenetrable|infallible|flawless|"
+                r"bullet[- ]?proof|"
                 r"leak[- ]?proof|"
                 r"(?:covers?|accounts? for|address(?:es)?|handles?|closes?|"
                 r"plugs?) (?:every|all|everything|each)|catch(?:es)? "
@@ -75,6 +76,7 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"tunnel(?:s|ed)? (?:through|past|out)|slip(?:s)? (?:past|through))\b",
                 negated=True, topic=ALLOWLIST),
         pattern(r"\bguarantee[sd]?\b", topic=ALLOWLIST, before_only=True),
+        pattern(r"\b(?:ways? out|exits?|escape routes?)\b", negated=True, topic=ALLOWLIST),
         pattern(r"\broom for (?:abuse|misuse|bypass\w*|evasion|circumvention|error|leaks?|"
                 r"exfiltration)\b", negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:incomplete|partial)\b", negated=True, topic=ALLOWLIST),

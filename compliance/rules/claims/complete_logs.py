@@ -68,7 +68,8 @@ class CompleteLogsClaim(ClaimRule):
                 r"100\s?%|end-to-end)\s+(?:\w+\s+)?(?:logs?|logging|audit (?:trails?|logs?)|"
                 r"records?|visibility|transcripts?|coverage|history|trace|traceability|"
                 r"auditability)\b"),
-        pattern(r"\b(?:logs?|logging|audit (?:trails?|logs?)|records?|recordings?|transcripts?)"
+        pattern(r"\b(?:logs?|logging|audit (?:trails?|logs?|data)|records?|recordings?|"
+                r"transcripts?|telemetry|monitoring|observability)"
                 r"(?:\s+[\w']+){0,4}?\s+(?:is|are|remain)\s+"
                 r"(?:100\s?% |fully |totally |entirely |always )?"
                 r"(?:complete|comprehensive|exhaustive|total|perfect|"

@@ -73,7 +73,7 @@ class PipelineImmuneClaim(ClaimRule):
                 negated=True, topic=PIPELINE),
         pattern(r"\b(?:workflows?|changes?|edits?|pipelines?|builds?|jobs?|workflow files?|they|"
                 r"it|these)\b"
-                r"(?:\s+[\w']+){0,5}?\s+(?:run|runs|execute[sd]?|trigger(?:s|ed)?|start|starts|"
+                r"(?:\s+[\w']+){0,9}?\s+(?:run|runs|execute[sd]?|trigger(?:s|ed)?|start|starts|"
                 r"fire|fires)\b", negated=True, topic=PIPELINE),
         pattern(r"\b(?:(?:malicious|harmful|unsafe|untrusted|rogue|unapproved) )?"
                 r"(?:workflow|pipeline|ci) (?:changes?|edits?|modifications?|files?|runs?)\b",

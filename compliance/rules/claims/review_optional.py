@@ -57,7 +57,8 @@ class ReviewOptionalClaim(ClaimRule):
         pattern(r"\b(?:need(?:s|ed)?|necessary|required?|requires|requirement|mandatory|"
                 r"have to|has to|must|essential|obliged)\b", negated=True, topic=REVIEW),
         pattern(r"\b(?P<t>optional|unnecessary|unneeded|not needed|not necessary|not required|"
-                r"redundant|superfluous|overkill|pointless|a formality|skippable|"
+                r"redundant|superfluous|overkill|pointless|(?:a\s+)?(?:mere\s+|pure\s+)?formality|"
+                r"skippable|"
                 r"skip(?:ped|s|ping)?|waive[ds]?|dispensable|moot|needn't|nice[- ]to[- ]have|"
                 r"a luxury|box[- ]ticking)\b", topic=REVIEW),
         pattern(r"\b(?:safely|safe to|fine to|okay to|ok to)\s+(?:[\w']+\s+){0,5}?"
