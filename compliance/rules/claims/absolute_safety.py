@@ -72,7 +72,8 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"untoward )?(?:can|could|will|would)(?: ever)? (?:happen|go wrong|occur))\b"),
         pattern(r"\b(?:fully|completely|totally|entirely|100\s?%|perfectly)\s+(?:protects?|secures?|"
                 r"safeguards?|shields?|defends?)\b"),
-        pattern(r"\b(?:complete|full|total|absolute|perfect|100\s?%|foolproof|airtight)\s+"
+        pattern(r"\b(?:a|an|the|offers?|provides?|gives?|ensures?|with|of|delivers?)\s+"
+                r"(?:complete|full|total|absolute|perfect|100\s?%|foolproof|airtight)\s+"
                 r"(?:protection|security|safety)\b"),
         pattern(r"\b(?:bullet[- ]?proof|unhackable|impenetrable|fool[- ]?proof|invulnerable|"
                 r"uncompromis(?:e)?able|ironclad|iron[- ]clad|unbreakable|hack[- ]?proof|"

@@ -11,6 +11,7 @@ LOGS = (r"\b(?:logs?|logged|logging|audit(?:ed|ing)?|audit (?:trail|log)s?|trans
 EVENTS = (r"(?:actions?|activit(?:y|ies)|commands?|tool calls?|steps?|requests?|changes?|events?|"
           r"operations?|keystrokes?|prompts?|sessions?|interactions?|invocations?|executions?|"
           r"quer(?:y|ies)|edits?|writes?|reads?|messages?|responses?|outputs?|bytes?|"
+          r"misbehaviou?rs?|anomal(?:y|ies)|incidents?|abuses?|violations?|"
           r"file (?:reads?|writes?|"
           r"accesses|access)|network (?:requests?|calls?|connections?)|things?|calls?|runs?)")
 
@@ -82,9 +83,10 @@ class CompleteLogsClaim(ClaimRule):
                 topic=r"\b(?:logs?|logging|audit\w*|monitor\w*|observability|siem|telemetry)\b"),
         # "captures everything", "records every command": the universal must range over
         # agent activity, not over anything ("we record each issuance" is a narrow claim)
-        pattern(r"\b(?:log(?:s|ged)?|captur\w*|record\w*|track\w*|audit\w*|trace\w*)\s+"
-                r"(?:\w+\s+){0,2}?(?P<t>everything|all of it|it all|(?:all|every|each|any|"
-                r"100\s?%)(?:\s+of)?(?:\s+(?:the|single|agent|agent's|its|their))*\s+"
+        pattern(r"\b(?:log(?:s|ged)?|captur\w*|record\w*|track\w*|audit\w*|trace\w*|catch\w*|"
+                r"detect\w*|spot\w*)\s+(?:\w+\s+){0,2}?"
+                r"(?P<t>everything|all of it|it all|(?:all|every|each|any|100\s?%)(?:\s+of)?"
+                r"(?:\s+(?:the|single|agent|agent's|its|their))*\s+"
                 r"(?:[\w-]+\s+)?" + EVENTS + r")(?!\w)", topic=LOGS),
         pattern(r"\bwithout (?:any )?exceptions?\b", topic=LOGS),
         pattern(r"\b(?:fully|completely|100\s?%|totally|entirely) auditable\b"),
@@ -112,5 +114,6 @@ class CompleteLogsClaim(ClaimRule):
         pattern(r"\b(?:alter(?:ed)?|modif(?:y|ied)|tamper(?:ed|ing)?(?: with)?|delet(?:e|ed)|"
                 r"eras(?:e|ed)|edit(?:ed)?|forg(?:e|ed)|rewrit(?:e|ten)|purg(?:e|ed)|"
                 r"overwrit(?:e|ten)|falsif(?:y|ied)|chang(?:e|ed))\b", negated=True, topic=LOGS,
-                requires=r"\b(?:can|cannot|could|able|possible|impossible|way|will|ever)\b|n't"),
+                requires=r"\b(?:can|cannot|could|able|possible|impossible|way|will|ever|"
+                r"beyond)\b|n't"),
     )

@@ -98,6 +98,9 @@ class HiddenSecretsClaim(ClaimRule):
                 r"enter(?:s)?|get(?:s)? into|end(?:s)? up in|appear(?:s)? in|land(?:s)? in)\s+"
                 r"(?:the |its |their )?"
                 r"(?:agent(?:'s|s')?|model(?:'s)?|sandbox|vm|container)", negated=True),
+        pattern(r"\b" + PERCEIVE + r"(?:\s+(?:from|in|into|out of))?(?=\s*(?:[.,;:!?)]|$))",
+                negated=True, topic=r"\b" + SECRET + r"\b",
+                requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
         pattern(r"\bnothing (?:sensitive|secret|confidential|of value)\s+(?:to|it can|it could)\s+"
                 r"(?:read|see|access|find|steal|leak|take)\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b"),

@@ -73,6 +73,9 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 negated=True, topic=DATA, unless=r"\bleav\w* (?:nothing |no \w+ |\w+ )?out\b"),
         pattern(r"\b(?:exfiltrat\w*|data (?:leakage|leaks?|loss|egress|theft)|leakage)\b",
                 negated=True),
+        pattern(r"\b(?:model provider|provider|vendors?|third[- ]part(?:y|ies)|openai|anthropic|"
+                r"github)\s+(?:[\w']+\s+){0,2}?(?:receives?|sees?|gets?|stores?|has access to|"
+                r"obtains?)\s+(?:[\w']+\s+){0,3}?" + DATA, negated=True),
         pattern(r"\b(?:closed?|blocked?|shut|sealed|eliminated?|plugged?|removed?)\s+(?:off\s+)?"
                 r"(?:every|all|each|any)\s+(?:\w+\s+)?(?:paths?|routes?|channels?|ways?|avenues?|"
                 r"vectors?)\b", requires=r"\b(?:leave|leak\w*|exfiltrat\w*|egress|data|out)\b"),

@@ -69,7 +69,8 @@ class PipelineImmuneClaim(ClaimRule):
                 r"hijack(?:s|ed|ing)?|poison(?:s|ed|ing)?|trigger(?:s|ed|ing)?|"
                 r"subvert(?:s|ed|ing)?|inject(?:s|ed|ing)? into|influenc(?:e|es|ed|ing)|"
                 r"interfer(?:e|es|ed|ing) with|change|changing|edit|editing|break|breaks|"
-                r"breaking|disrupt(?:s|ed|ing)?|sabotag(?:e|es|ed|ing))\b",
+                r"breaking|disrupt(?:s|ed|ing)?|sabotag(?:e|es|ed|ing)|propos(?:e|es|ed|ing)|"
+                r"submit(?:s|ted|ting)?)\b",
                 negated=True, topic=PIPELINE),
         pattern(r"\b(?:workflows?|changes?|edits?|pipelines?|builds?|jobs?|workflow files?|they|"
                 r"it|these)\b"

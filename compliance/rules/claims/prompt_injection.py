@@ -12,6 +12,7 @@ INJECTION = (r"\b(?:prompt[- ]injections?|injection attacks?|prompt[- ]injected|
              r"instruction injection|"
              r"(?:be |being )?(?:tricked|manipulated|fooled|coerced|jailbroken|"
              r"socially engineered) (?:into|by)|"
+             r"(?:be|being) (?:tricked|manipulated|fooled|coerced)|"
              r"malicious (?:readmes?|issues?|files?|content|web ?pages?|websites?|documents?|"
              r"inputs?|comments?|repositor(?:y|ies)|text|data|dependenc(?:y|ies)|code comments?))"
              r"\b")
