@@ -21,6 +21,28 @@ DEFAULT_MAX_BYTES = 5 * 1024 * 1024
 KeyPath = tuple[str | int, ...]
 
 
+def as_dict(value: Any) -> dict[Any, Any]:
+    """The value if it is a mapping, else an empty one (evidence may have any shape)."""
+    return value if isinstance(value, dict) else {}
+
+
+def as_list(value: Any) -> list[Any]:
+    """The value if it is a list, else an empty one."""
+    return value if isinstance(value, list) else []
+
+
+def as_int(value: Any, default: int = 0) -> int:
+    """An integer from an int or a numeric string; ``default`` for anything else."""
+    if isinstance(value, bool):
+        return default
+    if isinstance(value, int):
+        return value
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        return default
+
+
 def key_text(keys: KeyPath) -> str:
     """A key path as people write it: ``sandbox.network.allowedDomains[2]``."""
     out = ""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compliance.adapters.base import EvidenceDoc, KeyPath
+from compliance.adapters.base import EvidenceDoc, KeyPath, as_dict, as_list
 from compliance.adapters.yamlpos import parse_yaml_documents
 
 FIRECRACKER_KIND = "firecracker-config"
@@ -49,9 +49,9 @@ def build_docker(data: Any, positions: dict[KeyPath, tuple[int, int]],
                  display_path: str) -> EvidenceDoc:
     doc = EvidenceDoc(DOCKER_KIND, display_path, data, positions)
     for name, fact in doc.entries("runtimes"):
-        body = fact.value if isinstance(fact.value, dict) else {}
-        doc.add("runtime", {"name": name, "path": body.get("path", ""),
-                            "runtimeArgs": list(body.get("runtimeArgs") or [])},
+        body = as_dict(fact.value)
+        doc.add("runtime", {"name": str(name), "path": str(body.get("path", "")),
+                            "runtimeArgs": [str(a) for a in as_list(body.get("runtimeArgs"))]},
                 fact.line, fact.column, fact.key)
     default = doc.at("default-runtime")
     if default is not None:
@@ -68,7 +68,7 @@ def parse_kubernetes(text: str, display_path: str) -> EvidenceDoc:
     doc = EvidenceDoc(KUBERNETES_KIND, display_path, data, positions, text=text)
     for prefix, obj in _objects(data):
         kind = str(obj.get("kind", ""))
-        name = str((obj.get("metadata") or {}).get("name", ""))
+        name = str(as_dict(obj.get("metadata")).get("name", ""))
         if kind == "RuntimeClass":
             doc.add_at("runtime-class", {"name": name, "handler": obj.get("handler")},
                        *prefix, "handler")
@@ -76,8 +76,10 @@ def parse_kubernetes(text: str, display_path: str) -> EvidenceDoc:
         for path in _pod_specs(obj, prefix):
             spec = doc.get(*path)
             key = (*path, "runtimeClassName") if "runtimeClassName" in spec else path
+            rcn = spec.get("runtimeClassName")
             doc.add_at("pod-spec", {"kind": kind, "name": name, "path": path,
-                                    "runtimeClassName": spec.get("runtimeClassName")}, *key)
+                                    "runtimeClassName": None if rcn is None else str(rcn)},
+                       *key)
     return doc
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.base import EvidenceDoc, as_dict, as_list
 from compliance.adapters.yamlpos import parse_yaml
 
 WORKFLOW_KIND = "gha-workflow"
@@ -59,6 +59,7 @@ def parse(text: str, display_path: str, kind: str = WORKFLOW_KIND) -> EvidenceDo
         env = doc.at("jobs", job, "environment")
         if env is not None:
             name = env.value.get("name") if isinstance(env.value, dict) else env.value
+            name = name if isinstance(name, str) else str(name)
             doc.add("environment", (job, name), env.line, env.column, env.key)
         _steps(doc, job, body)
     _secrets(doc, list(jobs))
@@ -88,20 +89,21 @@ def _triggers(doc: EvidenceDoc) -> None:
         doc.add_at("trigger", on, "on")
     elif isinstance(on, list):
         for fact in doc.items("on"):
-            doc.add("trigger", fact.value, fact.line, fact.column, fact.key)
+            if isinstance(fact.value, str):
+                doc.add("trigger", fact.value, fact.line, fact.column, fact.key)
     elif isinstance(on, dict):
         for name in on:
-            doc.add_at("trigger", name, "on", name)
+            doc.add_at("trigger", str(name), "on", name)
 
 
 def _steps(doc: EvidenceDoc, job: str, body: dict[str, Any]) -> None:
     checked_out = False
-    for i, step in enumerate(body.get("steps") or []):
+    for i, step in enumerate(as_list(body.get("steps"))):
         if not isinstance(step, dict):
             continue
         here = ("jobs", job, "steps", i)
         uses = str(step.get("uses") or "")
-        with_: dict[str, Any] = step["with"] if isinstance(step.get("with"), dict) else {}
+        with_: dict[str, Any] = as_dict(step.get("with"))
         for name, value in with_.items():
             doc.add_at("action-input", (job, i, uses, name, value), *here, "with", name)
         run = str(step.get("run") or "")

@@ -12,7 +12,7 @@ import fnmatch
 from dataclasses import dataclass, field
 from typing import Any
 
-from compliance.adapters.base import EvidenceDoc, Fact
+from compliance.adapters.base import EvidenceDoc, Fact, as_dict, as_int, as_list
 from compliance.rules.config.base import of_kind
 from compliance.rules.config.verdict import Findings
 
@@ -31,10 +31,10 @@ class Approval:
 
 def _pr_rule(doc: EvidenceDoc, prefix: tuple[str | int, ...],
              rules: list[object]) -> tuple[Fact, int, bool] | None:
-    for i, rule in enumerate(rules):
+    for i, rule in enumerate(as_list(rules)):
         if isinstance(rule, dict) and rule.get("type") == "pull_request":
-            params = rule.get("parameters") or {}
-            count = int(params.get("required_approving_review_count") or 0)
+            params = as_dict(rule.get("parameters"))
+            count = as_int(params.get("required_approving_review_count"))
             at = doc.at(*prefix, i, "parameters", "required_approving_review_count") or doc.at(
                 *prefix, i, "type")
             assert at is not None
@@ -49,10 +49,10 @@ def targets_default_branch(ruleset: dict[str, Any]) -> bool | None:
     """Does a ruleset apply to the default branch? None when its conditions do not say."""
     if ruleset.get("target", "branch") != "branch":
         return False
-    ref = (ruleset.get("conditions") or {}).get("ref_name")
+    ref = as_dict(ruleset.get("conditions")).get("ref_name")
     if not isinstance(ref, dict):
         return None
-    include, exclude = ref.get("include") or [], ref.get("exclude") or []
+    include, exclude = as_list(ref.get("include")), as_list(ref.get("exclude"))
 
     def hit(patterns: list[Any]) -> bool:
         return any(p in ("~DEFAULT_BRANCH", "~ALL") or any(
@@ -66,7 +66,7 @@ def approval(docs: list[EvidenceDoc]) -> Approval:
     for doc in of_kind(docs, "branch-protection"):
         reviews = doc.at("required_pull_request_reviews")
         count_at = doc.at("required_pull_request_reviews", "required_approving_review_count")
-        count = int(count_at.value or 0) if count_at else 0
+        count = as_int(count_at.value) if count_at else 0
         if doc.get("message") == "Branch not protected":
             out.missing.append((doc, ("message",), "the branch is not protected"))
         elif reviews is None or not reviews.value:
@@ -90,7 +90,7 @@ def approval(docs: list[EvidenceDoc]) -> Approval:
                 out.notes.append(f"{doc.path}:{fact.line}: ruleset {rs.get('name')!r} is a list "
                                  "entry without its rules; export GET /rulesets/{id}")
                 continue
-            found = _pr_rule(doc, (*prefix, "rules"), rs.get("rules") or [])
+            found = _pr_rule(doc, (*prefix, "rules"), as_list(rs.get("rules")))
             if found is None:
                 continue
             applies = targets_default_branch(rs)
@@ -108,7 +108,7 @@ def approval(docs: list[EvidenceDoc]) -> Approval:
                                     f"{enforcement.value if enforcement else 'unset'!r}, "
                                     "not active"))
                 continue
-            bypass = [b for b in rs.get("bypass_actors") or [] if isinstance(b, dict)]
+            bypass = [b for b in as_list(rs.get("bypass_actors")) if isinstance(b, dict)]
             apps = [b for b in bypass if b.get("actor_type") == "Integration"]
             if apps:
                 at_b = doc.at(*prefix, "bypass_actors")

@@ -27,11 +27,11 @@ def pod_specs(docs: list[EvidenceDoc]) -> Iterator[tuple[EvidenceDoc, Fact]]:
 
 def flag_value(args: list[str], flag: str) -> str | None:
     """The value of ``--flag=v`` or ``--flag v`` in an argument list."""
-    for i, arg in enumerate(args):
+    for i, arg in enumerate(map(str, args)):
         if arg.startswith(flag + "="):
             return arg.split("=", 1)[1]
         if arg == flag and i + 1 < len(args):
-            return args[i + 1]
+            return str(args[i + 1])
     return None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from compliance.adapters.base import EvidenceDoc, Fact
+from compliance.adapters.base import EvidenceDoc, Fact, as_list
 from compliance.rules.config.base import ConfigRule, of_kind
 from compliance.rules.config.verdict import Findings
 
@@ -138,7 +138,7 @@ class BypassModeAllowed(ConfigRule):
                 findings.refute(doc, None, "requirements.toml has neither allowed_sandbox_modes "
                                            "nor allowed_permission_profiles, so "
                                            "danger-full-access (--yolo) stays allowed")
-            elif "danger-full-access" in (modes.value or []):
+            elif "danger-full-access" in [str(m) for m in as_list(modes.value)]:
                 findings.refute(doc, modes, "allowed_sandbox_modes permits danger-full-access")
             else:
                 enforced = f"{doc.path}:{modes.line}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from compliance.adapters.base import EvidenceDoc, Fact
+from compliance.adapters.base import EvidenceDoc, Fact, as_list
 from compliance.rules.config._secrets import EPHEMERAL, NETWORK_COMMAND
 from compliance.rules.config.base import ConfigRule
 from compliance.rules.config.verdict import Findings
@@ -46,7 +46,7 @@ class CopilotEgressUnfirewalled(ConfigRule):
 
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
         for doc in docs:
-            steps = doc.get("jobs", "copilot-setup-steps", "steps") or []
+            steps = as_list(doc.get("jobs", "copilot-setup-steps", "steps"))
             for i, step in enumerate(steps):
                 run = str(step.get("run") or "") if isinstance(step, dict) else ""
                 if not run:

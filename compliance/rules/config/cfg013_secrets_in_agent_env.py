@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.base import EvidenceDoc, as_dict, as_list
 from compliance.adapters.claude_merge import merge_claude_settings
 from compliance.rules.config._secrets import CREDENTIAL_PATHS, EPHEMERAL, is_secret_name
 from compliance.rules.config.base import ConfigRule, of_kind
@@ -81,7 +81,7 @@ class SecretsInAgentEnv(ConfigRule):
         for fact in doc.fact_list("secret"):
             if fact.value[1] not in EPHEMERAL:
                 findings.refute(doc, fact, f"secret {fact.value[1]} is used in setup steps")
-        for i, step in enumerate(doc.get("jobs", "copilot-setup-steps", "steps") or []):
+        for i, step in enumerate(as_list(doc.get("jobs", "copilot-setup-steps", "steps"))):
             run = str(step.get("run") or "") if isinstance(step, dict) else ""
             if "GITHUB_ENV" in run and "secrets." in run:
                 at = doc.at("jobs", "copilot-setup-steps", "steps", i, "run")
@@ -90,9 +90,9 @@ class SecretsInAgentEnv(ConfigRule):
 
     def _kubernetes(self, doc: EvidenceDoc, findings: Findings) -> None:
         for pod in doc.fact_list("pod-spec"):
-            spec = doc.get(*pod.value["path"]) or {}
-            for c_i, container in enumerate(spec.get("containers") or []):
-                for e_i, env in enumerate(container.get("env") or []):
+            spec = as_dict(doc.get(*pod.value["path"]))
+            for c_i, container in enumerate(as_list(spec.get("containers"))):
+                for e_i, env in enumerate(as_list(as_dict(container).get("env"))):
                     name = str(env.get("name", "")) if isinstance(env, dict) else ""
                     if is_secret_name(name):
                         at = doc.at(*pod.value["path"], "containers", c_i, "env", e_i)

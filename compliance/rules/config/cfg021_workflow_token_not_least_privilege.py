@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.base import EvidenceDoc, as_dict
 from compliance.rules.config.base import ConfigRule, of_kind
 from compliance.rules.config.verdict import Findings
 
@@ -52,7 +52,7 @@ class WorkflowTokenNotLeastPrivilege(ConfigRule):
             top = doc.at("permissions")
             if top is not None and top.value == "write-all":
                 findings.refute(doc, top, "permissions: write-all")
-            for job in doc.get("jobs") or {}:
+            for job in as_dict(doc.get("jobs")):
                 perms = doc.at("jobs", job, "permissions")
                 if perms is not None and perms.value == "write-all":
                     findings.refute(doc, perms, f"job {job} has permissions: write-all")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.base import EvidenceDoc, as_dict, as_list
 from compliance.adapters.workflows import grants_write, job_permissions
 from compliance.rules.config.base import ConfigRule
 from compliance.rules.config.verdict import Findings
@@ -53,8 +53,8 @@ class UntrustedUsersTriggerAgent(ConfigRule):
                 if uses.startswith(ACTION):
                     inputs.setdefault((job, step), {})[name] = value
                     facts[(job, step, name)] = fact
-            for job, body in (doc.get("jobs") or {}).items():
-                for i, step in enumerate(body.get("steps") or [] if isinstance(body, dict) else []):
+            for job, body in as_dict(doc.get("jobs")).items():
+                for i, step in enumerate(as_list(as_dict(body).get("steps"))):
                     if isinstance(step, dict) and str(step.get("uses", "")).startswith(ACTION):
                         steps += 1
                         inputs.setdefault((job, i), {})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.base import EvidenceDoc, as_dict, as_list
 from compliance.rules.config._secrets import EPHEMERAL
 from compliance.rules.config.base import ConfigRule, of_kind
 from compliance.rules.config.verdict import Findings
@@ -44,8 +44,8 @@ class SecretsWithoutEnvironmentApproval(ConfigRule):
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
         reviewed: dict[str, tuple[EvidenceDoc, bool]] = {}
         for doc in of_kind(docs, "environments"):
-            for env in doc.get("environments") or []:
-                rules = env.get("protection_rules") or []
+            for env in map(as_dict, as_list(doc.get("environments"))):
+                rules = map(as_dict, as_list(env.get("protection_rules")))
                 has = any(r.get("type") == "required_reviewers" for r in rules)
                 reviewed[str(env.get("name"))] = (doc, has)
         workflows = of_kind(docs, "gha-workflow")
