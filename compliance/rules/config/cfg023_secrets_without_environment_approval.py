@@ -44,10 +44,10 @@ class SecretsWithoutEnvironmentApproval(ConfigRule):
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
         reviewed: dict[str, tuple[EvidenceDoc, bool]] = {}
         for doc in of_kind(docs, "environments"):
-            for env in map(as_dict, as_list(doc.get("environments"))):
-                rules = map(as_dict, as_list(env.get("protection_rules")))
+            for entry in map(as_dict, as_list(doc.get("environments"))):
+                rules = map(as_dict, as_list(entry.get("protection_rules")))
                 has = any(r.get("type") == "required_reviewers" for r in rules)
-                reviewed[str(env.get("name"))] = (doc, has)
+                reviewed[str(entry.get("name"))] = (doc, has)
         workflows = of_kind(docs, "gha-workflow")
         if not workflows:
             findings.gap("no workflows given")
