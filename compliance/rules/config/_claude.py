@@ -23,3 +23,7 @@ def require(eff: Effective, findings: Findings, key: str, want: object, default:
         findings.refute(src.doc, src.fact, message)
     else:
         findings.support(src.doc, src.fact, f"{key} is {json.dumps(want)} ({src.scope} scope)")
+        if src.scope != "managed":
+            findings.gap(f"{src.doc.path}:{src.fact.line}: {key} is set in {src.scope} settings, "
+                         "which a higher scope (local settings, --settings) can override; only "
+                         "managed settings make it binding")

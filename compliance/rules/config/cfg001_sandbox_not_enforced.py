@@ -18,6 +18,8 @@ class SandboxNotEnforced(ConfigRule):
     Merges every Claude Code settings scope given (managed > CLI > local >
     project > user) and requires `sandbox.enabled: true`,
     `sandbox.failIfUnavailable: true` and `sandbox.allowUnsandboxedCommands: false`.
+    Set anywhere but managed settings, they can be overridden by a higher scope,
+    so the claim stays UNVERIFIED.
 
     ## Why is this bad?
     The sandbox is off by default; when it cannot start, Claude Code "shows a
