@@ -5,7 +5,8 @@ Facts, each with its line:
 - ``secret``: each ``secrets.NAME`` reference, value ``(job, NAME)``;
 - ``pr-head-checkout``: a step that checks out pull-request head code
   (``actions/checkout`` with a ``ref``/``repository`` from the PR or
-  ``workflow_run`` head, ``gh pr checkout``, ``git fetch … pull/``), value ``(job, step)``;
+  ``workflow_run`` head, ``gh pr checkout``, ``git fetch … pull/``, or, under
+  ``workflow_run``, a ``download-artifact`` of the triggering run), value ``(job, step)``;
 - ``run-after-checkout``: a ``run:`` or local-action step after such a checkout;
 - ``action-input``: each ``with:`` input of a ``uses:`` step, value
   ``(job, step, action, input, value)``;
@@ -35,6 +36,7 @@ _PR_HEAD = re.compile(
     r"(pull_request\.head\.|workflow_run\.head_|github\.head_ref|refs/pull/|"
     r"event\.pull_request\.number|merge_commit_sha)"
 )
+_ARTIFACT = re.compile(r"download-artifact")
 _RUN_CHECKOUT = re.compile(r"gh\s+pr\s+checkout|git\s+fetch\b[^\n]*pull/|git\s+checkout\b[^\n]*pr")
 
 
@@ -110,6 +112,9 @@ def _steps(doc: EvidenceDoc, job: str, body: dict[str, Any]) -> None:
         is_checkout = uses.startswith("actions/checkout") and any(
             _PR_HEAD.search(str(with_.get(k, ""))) for k in ("ref", "repository")
         )
+        # An artifact from the triggering run is PR-controlled content too (workflow_run).
+        is_checkout = is_checkout or (_ARTIFACT.search(uses) is not None
+                                      and "workflow_run" in _trigger_names(doc))
         if is_checkout or _RUN_CHECKOUT.search(run):
             doc.add_at("pr-head-checkout", (job, i), *here)
             checked_out = True
@@ -117,6 +122,10 @@ def _steps(doc: EvidenceDoc, job: str, body: dict[str, Any]) -> None:
                 continue
         elif checked_out and (run or uses.startswith("./")):
             doc.add_at("run-after-checkout", (job, i), *here)
+
+
+def _trigger_names(doc: EvidenceDoc) -> set[str]:
+    return {str(f.value) for f in doc.fact_list("trigger")}
 
 
 def _secrets(doc: EvidenceDoc, jobs: list[str]) -> None:
