@@ -68,7 +68,15 @@ def _clauses(text: str) -> list[Span]:
             else:
                 out.append(piece)
             piece_start, first = pos, False
-    return [c for c in out if c[1] > c[0]]
+    # "Escape: not possible." -- a short label before a colon is the subject of what follows
+    merged: list[Span] = []
+    for c in out:
+        if merged and text[c[0]:c[1]].lstrip().startswith(":") and \
+                len(text[merged[-1][0]:merged[-1][1]].split()) <= 3:
+            merged[-1] = (merged[-1][0], c[1])
+        else:
+            merged.append(c)
+    return [c for c in merged if c[1] > c[0]]
 
 
 @dataclass

@@ -22,6 +22,7 @@ NEGATOR = _re(
     r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|cannot|zero|unable|incapable|"
     r"far from|a thing of the past|obsolete|out of the question|unthinkable|"
     r"harmless|ineffective|toothless|powerless|useless|futile|ignored|disregarded|discarded|"
+    r"a non-starter|off the table|not an option|"
     r"stripped out|filtered out|beyond(?= (?:tamper|manipulat|alter|modif|compromis|attack|bypass|"
     r"circumvent|escape))|"
     r"(?:fully|completely|entirely|totally) (?:mitigat\w+|solv\w+|address\w*|neutrali[sz]\w+)|"
@@ -84,8 +85,11 @@ RESTRICTOR = _re(
 
 #: A bare yes/no answer at the start of a sentence ("No, ..."; "Yes.").
 ANSWER = _re(
-    r"^\s*(?P<a>yes|yep|correct|absolutely not|absolutely|definitely not|definitely|certainly|"
-    r"indeed|of course|always|no|nope|none|never|not at all|no way|not really|not possible|"
+    r"^\s*(?:(?:a|answer)\s*[:.)]\s*)?"
+    r"(?P<a>yes|yep|correct|absolutely not|absolutely|definitely not|definitely|certainly|"
+    r"indeed|of course|always|completely|fully|entirely|totally|no chance|none can|"
+    r"not in (?:our|this|the) (?:environment|setup|case|sandbox)|not here|"
+    r"no|nope|none|never|not at all|no way|not really|not possible|"
     r"not an? (?:problem|concern|risk|issue|threat)(?: for us)?|no problem|a non-issue|"
     r"impossible|there (?:is|are) (?:none|no way|nothing)|not (?:by|for|to) (?:anyone|anybody)|"
     r"(?:it|they|we|this|that|he|she) (?:does|do|is|are|can|will|has|have|did|was|were)"
@@ -94,7 +98,8 @@ ANSWER = _re(
 )
 NO_ANSWERS = frozenset(
     {"no", "nope", "none", "never", "not at all", "no way", "absolutely not",
-     "definitely not", "not really", "not possible", "no problem", "a non-issue"}
+     "definitely not", "not really", "not possible", "no problem", "a non-issue", "no chance",
+     "none can"}
 )
 
 

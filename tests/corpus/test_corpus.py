@@ -17,7 +17,7 @@ def test_corpus_shape() -> None:
     assert len(over) == len(ITEMS) - len(over)  # half overclaims, half honest
     for fam in FAMILIES.values():
         assert sum(fam in i.expect for i in ITEMS) >= 15, fam
-    assert len(KNOWN) <= 16  # listed with reasons; grows only deliberately
+    assert len(KNOWN) <= 18  # listed with reasons; grows only deliberately
 
 
 @pytest.mark.parametrize("item", PASSING, ids=[i.text[:60] for i in PASSING])

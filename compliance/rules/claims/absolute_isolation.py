@@ -67,7 +67,8 @@ class AbsoluteIsolationClaim(ClaimRule):
                 unless=r"\b(?:ci|ci/cd|pipelines?|workflows?|builds?)\b"),
         pattern(r"\b(?:isolation|separation|containment|the boundary)\b(?:\s+[\w']+){0,3}?"
                 r"\s+(?:is|remains)\s+"
-                r"(?:complete|absolute|total|perfect|guaranteed|unbreakable|airtight)\b"),
+                r"(?:complete|absolute|total|perfect|guaranteed|unbreakable|airtight|comprehensive|"
+                r"flawless|watertight|full)\b"),
         pattern(r"\b(?:escape|breakout|break-out|escape)[- ]?proof\b|\b(?:unescapable|"
                 r"inescapable)\b"),
         pattern(r"\b(?:reach|access|see|touch|affect|read|interfere with|talk to)(?:es|s)?\s+"
@@ -119,7 +120,9 @@ class AbsoluteIsolationClaim(ClaimRule):
                 topic=r"\b(?:isolation|sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|"
                 r"boundar(?:y|ies)|separation)\b"),
         pattern(r"\b(?:walled off|sealed off|cut off|isolated|separated|segregated)\s+from\s+"
-                r"(?:all|every|any|everything)\b"),
+                r"(?:all|every|any|everything)\b",
+                unless=r"from\s+(?:all|every|any)\s+(?:\w+\s+)?(?:secrets?|credentials?|keys?|"
+                r"tokens?|passwords?)"),
         pattern(r"\b(?:cross(?:es|ing)? (?:the |that |this )?(?:isolation )?boundar(?:y|ies)|"
                 r"(?:reach|access|touch|affect|see)(?:es|s)? (?:the|its|our) host)\b",
                 negated=True, topic=BOUNDARY, unless=DATA_SUBJECT),

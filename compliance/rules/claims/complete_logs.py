@@ -97,7 +97,7 @@ class CompleteLogsClaim(ClaimRule):
                 topic=r"\b(?:logs?|logging|audit (?:trails?|logs?)|transcripts?|records?)\b"),
         pattern(r"\b(?:gaps?|holes?|blind spots?)\b", negated=True,
                 topic=r"\b(?:logs?|logging|audit (?:trails?|logs?)|transcripts?|records?)\b"),
-        pattern(r"\bnothing (?:\w+ ){0,4}?(?:goes |is |gets )?(?:unlogged|unrecorded|unaudited|"
+        pattern(r"\bnothing (?:\w+ ){0,6}?(?:goes |is |gets )?(?:unlogged|unrecorded|unaudited|"
                 r"untracked|unmonitored)\b"),
         pattern(r"\bnothing (?:\w+ ){0,4}?(?:is |gets )?(?:missed|lost)\b"),
         pattern(r"\b(?P<t>leaves? (?:nothing|no \w+) out|omits? nothing|"

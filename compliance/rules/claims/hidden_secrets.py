@@ -101,6 +101,8 @@ class HiddenSecretsClaim(ClaimRule):
         pattern(r"\b" + PERCEIVE + r"(?:\s+(?:from|in|into|out of))?(?=\s*(?:[.,;:!?)]|$))",
                 negated=True, topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
+        pattern(r"\b(?:walled off|sealed off|cut off|isolated|shielded|kept away|hidden)\s+from\s+"
+                r"(?:all|every|any)\s+(?:\w+\s+)?" + SECRET + r"\b"),
         pattern(r"\bnothing (?:sensitive|secret|confidential|of value)\s+(?:to|it can|it could)\s+"
                 r"(?:read|see|access|find|steal|leak|take)\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b"),
