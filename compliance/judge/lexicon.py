@@ -22,6 +22,7 @@ NEGATOR = _re(
     r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|cannot|zero|unable|incapable|"
     r"far from|a thing of the past|obsolete|out of the question|unthinkable|"
     r"harmless|ineffective|toothless|powerless|useless|futile|ignored|disregarded|discarded|"
+    r"inert|defanged|neutered|"
     r"a non-starter|off the table|not an option|"
     r"stripped out|filtered out|beyond(?= (?:tamper|manipulat|alter|modif|compromis|attack|bypass|"
     r"circumvent|escape))|"

@@ -78,6 +78,9 @@ class AbsoluteIsolationClaim(ClaimRule):
                 negated=True, topic=BOUNDARY),
         pattern(r"\b(?:escap(?:e|es|ed|ing)|break(?:s|ing)? out|breakouts?|break-outs?)\b",
                 negated=True, unless=DATA_SUBJECT),
+        pattern(r"\b(?:breach|penetrate|cross|break|pierce)(?:es|s)?\s+"
+                r"(?:the |that |this |its |our )?"
+                r"(?:[\w-]+\s+)?boundar(?:y|ies)\b", negated=True),
         pattern(r"\bboundar(?:y|ies)\b(?:\s+[\w']+){0,3}?\s+(?:be |been |is |are )?(?:crossed|"
                 r"breached|broken|penetrated|bypassed)\b", negated=True),
         pattern(r"\b(?:access|reach|touch|read|see|affect|get to|talk to)(?:es|s|ed)?\s+"

@@ -66,6 +66,8 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"\s+(?:safe|secure|protected|risk[- ]free|harmless|trustworthy|"
                 r"hardened against (?:all|every|any)))\b"),
         pattern(r"\b(?P<t>(?:zero|no)[- ](?:security )?risks?)\b"),
+        pattern(r"\b(?P<t>(?:zero|no)\s+(?:attack surface|vulnerabilit(?:y|ies)|weak(?:ness(?:es)?|"
+                r" points?)|exploitable \w+))\b"),
         pattern(r"\b(?P<t>nothing to (?:worry|fear|be (?:concerned|worried)) about|"
                 r"no (?:need|reason) to worry|no cause for concern)\b"),
         pattern(r"\b(?P<t>risk[- ]free|without (?:any )?risks?|nothing (?:bad |harmful |dangerous |"

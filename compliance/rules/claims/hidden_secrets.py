@@ -95,12 +95,14 @@ class HiddenSecretsClaim(ClaimRule):
                 topic=r"\b" + SECRET + r"\b"),
         pattern(r"\bexposure\b", negated=True, topic=r"\b" + SECRET + r"\b"),
         pattern(r"\b" + SECRET + r"\b(?:\s+[\w']+){0,3}?\s+(?:touch(?:es)?|reach(?:es)?|"
-                r"enter(?:s)?|get(?:s)? into|end(?:s)? up in|appear(?:s)? in|land(?:s)? in)\s+"
+                r"enter(?:s)?|get(?:s)? into|end(?:s)? up in|appear(?:s)? in|land(?:s)? in|"
+                r"makes? it into|makes? it to)\s+"
                 r"(?:the |its |their )?"
                 r"(?:agent(?:'s|s')?|model(?:'s)?|sandbox|vm|container)", negated=True),
         pattern(r"\b" + PERCEIVE + r"(?:\s+(?:from|in|into|out of))?(?=\s*(?:[.,;:!?)]|$))",
                 negated=True, topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
+        pattern(r"\bblind to\s+(?:all\s+|any\s+|the\s+|our\s+)?(?:\w+\s+)?" + SECRET + r"\b"),
         pattern(r"\b(?:walled off|sealed off|cut off|isolated|shielded|kept away|hidden)\s+from\s+"
                 r"(?:all|every|any)\s+(?:\w+\s+)?" + SECRET + r"\b"),
         pattern(r"\bnothing (?:sensitive|secret|confidential|of value)\s+(?:to|it can|it could)\s+"

@@ -58,11 +58,12 @@ class PipelineImmuneClaim(ClaimRule):
         pattern(r"\b(?:pipelines?|ci(?:/cd)?|workflows?|builds?|deployments?|release process|"
                 r"build system)\b(?:\s+[\w']+){0,3}?\s+(?:is|are|remains?|stays?)\s+"
                 r"(?P<t>(?:fully |completely |totally |entirely |always |100% )?(?:protected|"
-                r"safe|secure|immune|shielded|untouchable|bullet[- ]?proof|invulnerable|"
+                r"safe|secure|immune|shielded|untouchable|bullet[- ]?proof|invulnerable|airtight|"
                 r"impenetrable|untouched|unaffected|intact|uncompromised|"
                 r"out of (?:the agent's |its |their )?reach))\b"),
         pattern(r"\b(?P<t>immune|impervious|invulnerable|insulated|safe|protected|shielded|"
-                r"isolated|bullet[- ]?proof|hardened|resilient)\s+(?:from|to|against)\b",
+                r"isolated|bullet[- ]?proof|hardened|resilient|airtight|watertight)\s+"
+                r"(?:from|to|against)\b",
                 topic=PIPELINE),
         pattern(r"\b(?:affect(?:s|ed|ing)?|touch(?:es|ed|ing)?|modif(?:y|ies|ied|ying)|"
                 r"alter(?:s|ed|ing)?|compromis(?:e|es|ed|ing)|tamper(?:s|ed|ing)?(?: with)?|"
@@ -72,7 +73,8 @@ class PipelineImmuneClaim(ClaimRule):
                 r"breaking|disrupt(?:s|ed|ing)?|sabotag(?:e|es|ed|ing)|propos(?:e|es|ed|ing)|"
                 r"submit(?:s|ted|ting)?)\b",
                 negated=True, topic=PIPELINE),
-        pattern(r"\b(?:workflows?|changes?|edits?|pipelines?|builds?|jobs?|workflow files?|they|"
+        pattern(r"\b(?:workflows?|changes?|edits?|pipelines?|builds?|jobs?|workflow files?|"
+                r"commits?|pushes|merges?|prs?|pull requests?|they|"
                 r"it|these)\b"
                 r"(?:\s+[\w']+){0,9}?\s+(?:run|runs|execute[sd]?|trigger(?:s|ed)?|start|starts|"
                 r"fire|fires)\b", negated=True, topic=PIPELINE),

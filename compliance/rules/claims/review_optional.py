@@ -7,7 +7,8 @@ from compliance.rules.claims.base import ClaimRule
 
 REVIEW = (r"\b(?:review(?:s|ed|ing|ers?)?|approv(?:al|als|e|ed|ing)|oversight|sign[- ]?off|"
           r"human checks?|look at|inspect(?:ion)?|check (?:its|the|their|every|each) "
-          r"(?:code|changes|work|output|prs?|pull requests)|(?:a|any) human)\b")
+          r"(?:code|changes|work|output|prs?|pull requests)|(?:a|any) human|pair of eyes|"
+          r"four[- ]eyes)\b")
 
 
 class ReviewOptionalClaim(ClaimRule):
