@@ -277,3 +277,6 @@ HISTORY = _re(
     r"\bto date\b|\bso far\b|\bin (?:our )?(?:testing|tests)\b|"
     r"\bhave (?:never|not) (?:seen|observed)\b"
 )
+
+#: A requirement ("must never be visible", "should ensure") states a policy, not a fact.
+DEONTIC = _re(r"\b(?:should|must|ought to|shall)\b")
