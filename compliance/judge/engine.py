@@ -109,9 +109,9 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             continue
         if cs > 0 and lx.FRONT_RESTRICTOR.match(text):
             continue
-        deontic = lx.DEONTIC.search(text, cs, s)
-        if deontic is not None and not flip:
-            continue
+        deontic = lx.DEONTIC.search(text, cs, e)
+        if deontic is not None and not flip and deontic.span() != (s, e):
+            continue  # a requirement, unless the requirement word is the predicate itself
         if pat.negated and (lx.CHANNEL.match(text, e) or lx.HISTORY.search(text, cs, ce)):
             continue
         embedded = lx.EMBEDDED_SUBJECT.search(text, e, ce)
