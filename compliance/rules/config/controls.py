@@ -113,28 +113,30 @@ def _unverified_level(ctx: CheckContext) -> Level | None:
 
 def control_verdicts(ctx: CheckContext) -> dict[str, dict[str, Any]]:
     """control id -> {"status", "message", "checks": {code: {"status", "message", "reasons"}}}."""
+    checked = {c.id for c in _checked(ctx)}
     out: dict[str, dict[str, Any]] = {}
     for control in ctx.model.controls:
-        checks = evaluate_control(ctx, control) if control in list(_checked(ctx)) else {}
-        statuses = [v.status for v in checks.values()]
-        if Status.REFUTED in statuses:
-            status = Status.REFUTED
-            message = next(v.message for v in checks.values() if v.status is Status.REFUTED)
-        elif statuses and all(s is Status.VERIFIED for s in statuses):
-            status, message = Status.VERIFIED, "; ".join(v.message for v in checks.values())
-        else:
-            status = Status.UNVERIFIED
-            message = ("; ".join(f"{c}: {v.message}" for c, v in checks.items()
-                                 if v.status is Status.UNVERIFIED)
-                       or ("planned control: not checked" if not checks and control
-                           not in list(_checked(ctx)) else
-                           "no configuration check applies to this claim"))
-        out[control.id] = {
-            "status": status.value,
-            "message": message,
-            "checks": {code: _plain(v) for code, v in checks.items()},
-        }
+        if control.id not in checked:
+            out[control.id] = {"status": Status.UNVERIFIED.value,
+                               "message": "planned control: not checked", "checks": {}}
+            continue
+        checks = evaluate_control(ctx, control)
+        status, message = _fold(checks)
+        out[control.id] = {"status": status.value, "message": message,
+                           "checks": {code: _plain(v) for code, v in checks.items()}}
     return out
+
+
+def _fold(checks: dict[str, Verdict]) -> tuple[Status, str]:
+    """Any REFUTED -> refuted; every check VERIFIED (at least one) -> verified; else unverified."""
+    refuted = [v for v in checks.values() if v.status is Status.REFUTED]
+    if refuted:
+        return Status.REFUTED, refuted[0].message
+    if checks and all(v.status is Status.VERIFIED for v in checks.values()):
+        return Status.VERIFIED, "; ".join(v.message for v in checks.values())
+    open_ = [f"{code}: {v.message}" for code, v in checks.items()
+             if v.status is Status.UNVERIFIED]
+    return Status.UNVERIFIED, "; ".join(open_) or "no configuration check applies to this claim"
 
 
 def _plain(v: Verdict) -> dict[str, Any]:

@@ -172,3 +172,15 @@ def test_unrecognised_evidence_is_info_and_an_unknown_kind_an_error(tmp_path: Pa
     assert [(f[0], f[1], f[4]) for f in found] == [("controls/isolation.yaml", 4, "error")]
     assert found[0][5].startswith("evidence settings: evidence/claude/notes.txt: unknown "
                                   "evidence kind 'jenkins'; known kinds: claude-settings, ")
+
+
+def test_planned_controls_are_not_checked(tmp_path: Path) -> None:
+    settings = ENFORCED.replace('"failIfUnavailable": true', '"failIfUnavailable": false')
+    ws = _workspace(tmp_path, settings)
+    path = ws / "controls" / "isolation.yaml"
+    path.write_text(path.read_text("utf-8").replace("status: deployed", "status: planned"),
+                    encoding="utf-8")
+    _code, report = _check(ws)
+    assert _config(report) == []
+    assert report["verdicts"]["ISO-02"] == {
+        "status": "unverified", "message": "planned control: not checked", "checks": {}}
