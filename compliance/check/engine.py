@@ -44,6 +44,14 @@ def prose_fields(ctx: CheckContext) -> Iterator[ProseField]:
                 yield ProseField("controls", c.id, name, text, ws)
 
 
+def _prose_findings(ctx: CheckContext) -> Iterator[Diagnostic]:
+    """The claims judge over every prose field, positioned inside the YAML scalars."""
+    from compliance.rules.claims import check_prose
+
+    for prose in prose_fields(ctx):
+        yield from check_prose(prose.text, prose.locate)
+
+
 @dataclass
 class CheckResult:
     """What the check stage hands to output and render: findings, verdicts, waivers."""
@@ -64,6 +72,7 @@ def run_checks(ws: Workspace, today: dt.date) -> CheckResult:
     for code, rule in ALL_RULES.items():
         if code not in disabled:
             findings.extend(rule().check(ctx))
+    findings.extend(_prose_findings(ctx))
     findings = [d for d in findings if d.code not in disabled]
     horizon = model.settings.waiver_horizon_days
     findings = apply(findings, ws, model.waivers, names, today, horizon)

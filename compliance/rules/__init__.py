@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from compliance.diagnostics import Level
 from compliance.rules.base import Rule
+from compliance.rules.claims import CLAIM_RULES
 from compliance.rules.config import CONFIG_FAMILY_RULES
 from compliance.rules.model import MODEL_RULES
 
-ALL_RULES: dict[str, type[Rule]] = {**MODEL_RULES, **CONFIG_FAMILY_RULES}
+ALL_RULES: dict[str, type[Rule]] = {**MODEL_RULES, **CLAIM_RULES, **CONFIG_FAMILY_RULES}
 
 #: Findings the loader produces before any rule runs: code -> (name, summary).
 LOADER_CODES: dict[str, tuple[str, str]] = {
