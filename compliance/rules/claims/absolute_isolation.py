@@ -61,6 +61,8 @@ class AbsoluteIsolationClaim(ClaimRule):
         pattern(r"\b(?:complete|full|total|perfect|absolute|100\s?%|hermetic|airtight|watertight|"
                 r"impenetrable|unbreakable|bullet[- ]?proof|iron[- ]?clad|guaranteed)\s+"
                 r"(?:\w+\s+)?(?:isolation|separation|containment)\b"),
+        pattern(r"\bguarantee[sd]?\s+(?:\w+\s+)?(?:isolation|separation|containment)\b",
+                before_only=True),
         pattern(r"\b(?:fully|completely|totally|perfectly|absolutely|entirely|100\s?%|"
                 r"hermetically|wholly)\s+(?:isolated|sandboxed|contained|separated|segregated|"
                 r"walled off|cut off from|sealed(?: off)?)\b",

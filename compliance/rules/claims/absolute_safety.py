@@ -83,9 +83,13 @@ class AbsoluteSafetyClaim(ClaimRule):
         pattern(r"\b(?P<t>(?:eliminat\w*|remov\w*|eradicat\w*)\s+(?:all |any |every )?(?:the )?"
                 r"(?:security )?(?:risks?|threats?|danger|attack surface))\b"),
         pattern(r"\bguarantee(?:s|d|ing)?\b", before_only=True,
+                # a verb, not the noun of a heading ("Guarantees", "the guarantees are ...")
                 requires=r"\b(?:we|it|they|is|are|was|were|be|been|will|would|can|cannot|could|"
                 r"should|must|does|do|did|has|have|fully|absolutely)\b|\bguarantee[sd]?\s+"
-                r"(?:that|the|your|our|its|their|it|you|a|an|every|all|safe|secure|no)\b"),
+                r"(?!(?:are|were|is|was|of|for|in|listed|below|above|and|or|we|you|they|"
+                r"include|section)\b)\w+",
+                unless=r"\b(?:the|our|these|those|its|their|your|any|some|a|no|of|such)\s+"
+                r"guarantees?\b"),
         pattern(r"\b(?:is|are|be|makes?|made|keeps?|remains?|stays?|being)\s+(?:the \w+ |it |"
                 r"them |agents? |everything |you |us |your \w+ )?(?:safe|secure|harmless)\b"
                 r"(?!\s*(?:against|from|to (?:say|assume|conclude|ignore)\b|for\b|enough|than))",
