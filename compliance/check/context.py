@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 
 from compliance.diagnostics import Position
 from compliance.load.workspace import Workspace
 from compliance.model import Model
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -20,7 +24,15 @@ class CheckContext:
     model: Model
     today: dt.date
     rule_names: dict[str, str] = field(default_factory=dict)  # code or name -> code
+    #: Per-run memo for work several rules share (parsed evidence, verdicts); see :meth:`memo`.
+    cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     _hashes: dict[Path, str] = field(default_factory=dict)
+
+    def memo(self, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
+        """``compute()`` once per run for ``key``; rules share results, never recompute."""
+        if key not in self.cache:
+            self.cache[key] = compute()
+        return self.cache[key]  # type: ignore[no-any-return]
 
     @property
     def root(self) -> Path:

@@ -34,20 +34,42 @@ DUP_CODE, DUP_NAME = "YML002", "duplicate-key"
 EMPTY_CODE, EMPTY_NAME = "YML003", "empty-file"
 
 _STD = "tag:yaml.org,2002:"
+_STR_TAG = f"{_STD}str"
 _SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null", "timestamp")}
 
 Path_ = tuple[str | int, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class NodePos:
-    """Where one node sits: its key (for mapping values), its value, its scalar style."""
+    """Where one node sits: its key (for mapping values), its value, its scalar style.
 
-    key: Position | None
-    value: Position
-    start: int  # character index of the value in the source text
-    end: int
-    style: str | None = None
+    Stored as plain numbers (0-based marks, as the parser gives them); the
+    :class:`Position` objects are made only when someone asks, which keeps
+    loading a large model cheap.
+    """
+
+    __slots__ = ("_path", "_key", "_marks", "start", "end", "style")
+
+    def __init__(self, path: str, key: tuple[int, int] | None,
+                 marks: tuple[int, int, int, int], start: int, end: int,
+                 style: str | None) -> None:
+        self._path = path
+        self._key = key
+        self._marks = marks
+        self.start = start  # character index of the value in the source text
+        self.end = end
+        self.style = style
+
+    @property
+    def key(self) -> Position | None:
+        if self._key is None:
+            return None
+        return Position(self._path, self._key[0] + 1, self._key[1] + 1)
+
+    @property
+    def value(self) -> Position:
+        line, col, end_line, end_col = self._marks
+        return Position(self._path, line + 1, col + 1, end_line + 1, end_col + 1)
 
 
 @dataclass
@@ -242,11 +264,12 @@ class _Builder:
         self.errors: list[Diagnostic] = []
 
     def _record(self, node: Node, path: Path_, key_node: Node | None) -> None:
-        key = _mark_pos(self.display, key_node.start_mark) if key_node is not None else None
-        value = _mark_pos(self.display, node.start_mark, node.end_mark)
+        sm, em = node.start_mark, node.end_mark
+        key = None if key_node is None else (key_node.start_mark.line,
+                                              key_node.start_mark.column)
         style = node.style if isinstance(node, ScalarNode) else None
-        self.positions[path] = NodePos(key, value, node.start_mark.index, node.end_mark.index,
-                                       style)
+        self.positions[path] = NodePos(self.display, key, (sm.line, sm.column, em.line,
+                                                           em.column), sm.index, em.index, style)
 
     def _error(self, node: Node, message: str, code: str = LOAD_CODE,
                name: str = LOAD_NAME) -> None:
@@ -257,6 +280,8 @@ class _Builder:
         self._record(node, path, key_node)
         tag = node.tag if isinstance(node.tag, str) else str(node.tag)
         if isinstance(node, ScalarNode):
+            if tag == _STR_TAG:  # most values: no constructor needed
+                return node.value
             if tag not in _SCALAR_TAGS:
                 self._error(node, f"unsupported YAML tag {tag!r}; use plain values")
                 return None

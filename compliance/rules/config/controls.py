@@ -29,7 +29,6 @@ from compliance.rules.config.verdict import Status, Verdict
 if TYPE_CHECKING:  # pragma: no cover
     from compliance.check.context import CheckContext
 
-_PARSED: dict[tuple[Path, str, str | None], EvidenceDoc | Exception] = {}
 
 
 def checks_of(control: Any) -> list[str]:
@@ -49,7 +48,7 @@ def _checked(ctx: CheckContext) -> Iterator[Any]:
 
 
 def read_evidence(ctx: CheckContext, evidence_id: str) -> EvidenceDoc | Exception | None:
-    """The parsed evidence file (cached by content hash), the error it raised, or None when
+    """The parsed evidence file (parsed once per run), the error it raised, or None when
     it is missing or outside evidence/ (the evidence rules report those)."""
     from compliance.rules.model.evidence_rules import evidence_file
 
@@ -59,13 +58,14 @@ def read_evidence(ctx: CheckContext, evidence_id: str) -> EvidenceDoc | Exceptio
     file = evidence_file(ctx, ev)
     if file is None:
         return None
-    key = (file, ctx.sha256(file), ev.kind)
-    if key not in _PARSED:
+
+    def parse() -> EvidenceDoc | Exception:
         try:
-            _PARSED[key] = parse_evidence(file, _display(ctx, file, ev.path), ev.kind)
+            return parse_evidence(file, _display(ctx, file, ev.path), ev.kind)
         except (EvidenceError, UnrecognisedEvidence) as exc:
-            _PARSED[key] = exc
-    return _PARSED[key]
+            return exc
+
+    return ctx.memo(("evidence-doc", file, ev.kind), parse)
 
 
 def _display(ctx: CheckContext, file: Path, rel: str) -> str:
@@ -84,8 +84,11 @@ def control_docs(ctx: CheckContext, control: Any) -> list[EvidenceDoc]:
 def evaluate_control(ctx: CheckContext, control: Any) -> dict[str, Verdict]:
     from compliance.rules.config import CONFIG_RULES
 
-    docs = control_docs(ctx, control)
-    return {code: CONFIG_RULES[code]().evaluate(docs) for code in checks_of(control)}
+    def evaluate() -> dict[str, Verdict]:
+        docs = control_docs(ctx, control)
+        return {code: CONFIG_RULES[code]().evaluate(docs) for code in checks_of(control)}
+
+    return ctx.memo(("verdicts", control.id), evaluate)
 
 
 def claim_diagnostics(rule: Any, ctx: CheckContext) -> Iterator[Diagnostic]:
@@ -94,7 +97,7 @@ def claim_diagnostics(rule: Any, ctx: CheckContext) -> Iterator[Diagnostic]:
     for control in _checked(ctx):
         if rule.code not in checks_of(control):
             continue
-        verdict = rule().evaluate(control_docs(ctx, control))
+        verdict = evaluate_control(ctx, control)[rule.code]
         pos = ctx.pos("controls", control.id, "claim")
         if verdict.status is Status.REFUTED:
             related = tuple(r.position for r in verdict.refuting)

@@ -15,11 +15,15 @@ from compliance.rules.base import Rule
 
 def evidence_file(ctx: CheckContext, ev: Evidence) -> Path | None:
     """The evidence item's real file, or None when it is outside evidence/ or missing."""
-    try:
-        file = resolve_inside(ctx.workspace.evidence_dir, ev.path)
-    except OutsideFolder:
-        return None
-    return file if file.is_file() else None
+
+    def resolve() -> Path | None:
+        try:
+            file = resolve_inside(ctx.workspace.evidence_dir, ev.path)
+        except OutsideFolder:
+            return None
+        return file if file.is_file() else None
+
+    return ctx.memo(("evidence-file", ev.path), resolve)
 
 
 class EvidenceOutsideFolder(Rule):
