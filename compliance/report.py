@@ -7,7 +7,7 @@ from typing import Any
 from compliance.diagnostics import Level
 from compliance.formats import Report, RuleInfo
 from compliance.pipeline import Checked
-from compliance.rules import ALL_RULES, LOADER_CODES
+from compliance.rules.registry import ALL_RULES, LOADER_CODES
 
 
 def rule_infos() -> dict[str, RuleInfo]:

@@ -12,7 +12,7 @@ from compliance.check.suppress import apply
 from compliance.diagnostics import Diagnostic, Position, sort_unique
 from compliance.load.workspace import Workspace
 from compliance.model import Waiver
-from compliance.rules import ALL_RULES, rule_names
+from compliance.rules.registry import ALL_RULES, rule_names
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ def rules(code: str | None) -> None:
       compliance rules LIM002       # the page of one rule
       compliance rules kind-limit-missing
     """
-    from compliance.rules import ALL_RULES, LOADER_CODES, rule_names
+    from compliance.rules.registry import ALL_RULES, LOADER_CODES, rule_names
 
     out = sys.stdout
     if code is None:

@@ -1,0 +1,51 @@
+"""The rule registry: an explicit dict of every rule, by code. No import magic.
+
+Families: ``limits``/``layers``/``evidence``/``waivers`` (rules over the model,
+compliance.rules.model), ``claims`` (prose overclaims, compliance.rules.claims)
+and ``config`` (claims versus configuration files, compliance.rules.config).
+Loader findings (YML/SCH/REF codes) are documented in :data:`LOADER_CODES`.
+"""
+
+from __future__ import annotations
+
+from compliance.diagnostics import Level
+from compliance.rules.base import Rule
+from compliance.rules.claims import CLAIM_RULES
+from compliance.rules.config import CONFIG_FAMILY_RULES
+from compliance.rules.model import MODEL_RULES
+
+ALL_RULES: dict[str, type[Rule]] = {**MODEL_RULES, **CLAIM_RULES, **CONFIG_FAMILY_RULES}
+
+#: Findings the loader produces before any rule runs: code -> (name, summary).
+LOADER_CODES: dict[str, tuple[str, str]] = {
+    "YML001": ("unreadable-yaml", "A file that is not UTF-8 YAML (binary, bad encoding, "
+                                  "syntax error, alias bomb): exit 2."),
+    "YML002": ("duplicate-key", "The same key twice in one mapping."),
+    "YML003": ("empty-file", "A model file with no content."),
+    "SCH001": ("schema-violation", "A value of the wrong type or shape."),
+    "SCH002": ("unknown-key", "A key the model does not define (typo?)."),
+    "SCH003": ("missing-field", "A required field is absent."),
+    "REF001": ("duplicate-id", "Two items of the same section share an id."),
+    "REF002": ("undefined-reference", "A reference to a limit, source or evidence id "
+                                      "that is not defined."),
+    "REF003": ("system-not-defined-once", "`system:` missing or defined twice."),
+}
+
+
+def rule_names() -> dict[str, str]:
+    """Every accepted way to name a rule (code, name, alias) -> its code."""
+    names: dict[str, str] = {}
+    for code, (name, _summary) in LOADER_CODES.items():
+        names[code] = code
+        names[name] = code
+    for code, rule in ALL_RULES.items():
+        names[code] = code
+        names[rule.name] = code
+        for alias in rule.aliases:
+            names[alias] = code
+    return names
+
+
+def rule_level(code: str) -> Level:
+    rule = ALL_RULES.get(code)
+    return rule.level if rule else Level.ERROR
