@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass, field, replace
 
 
-class Level(str, enum.Enum):
+class Level(enum.StrEnum):
     """How serious a finding is. Errors fail `check`; warnings fail it with --strict."""
 
     ERROR = "error"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 
 
-class Layer(str, enum.Enum):
+class Layer(enum.StrEnum):
     """A layer of defence. Every layer needs a control or it is reported as a gap."""
 
     ISOLATION = "isolation"
@@ -16,7 +16,8 @@ class Layer(str, enum.Enum):
     LOGS = "logs"
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
+        """Human name of the layer, e.g. "Network egress"."""
         return LAYER_TITLES[self]
 
     @property

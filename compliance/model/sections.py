@@ -11,7 +11,7 @@ from compliance.model.base import Identifier, Line, Sha256, Strict, Text
 from compliance.model.layers import Layer
 
 
-class Status(str, enum.Enum):
+class Status(enum.StrEnum):
     """How far a control is in place. Only deployed controls support a stance clause."""
 
     DEPLOYED = "deployed"

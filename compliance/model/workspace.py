@@ -30,7 +30,7 @@ class WaiversFile(Strict):
     waivers: list[Waiver] = Field(default_factory=list)
 
 
-class FindingLevel(str, enum.Enum):
+class FindingLevel(enum.StrEnum):
     ERROR = "error"
     WARNING = "warning"
     OFF = "off"

@@ -176,7 +176,7 @@ def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
             for c in model.controls
             if c.layer is layer
         )
-        view = LayerView(layer.value, layer.title, layer.question, controls=controls)
+        view = LayerView(layer.value, layer.label, layer.question, controls=controls)
         layers.append(view)
     stance = build_stance(model, verdicts)
     system = model.system

@@ -53,7 +53,7 @@ def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]]) -> Stan
     limits = {limit.id: limit.text.strip() for limit in model.limits}
     covered = {c.layer for c in model.controls if c.status is not Status.PLANNED}
     gaps = [
-        f"{layer.title}: no control in place. {layer.question}"
+        f"{layer.label}: no control in place. {layer.question}"
         for layer in Layer
         if layer not in covered
     ]

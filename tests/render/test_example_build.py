@@ -25,7 +25,7 @@ def test_example_workspace_builds(repo: Path, tmp_path: Path) -> None:
     marks = outline(pdf)
     flat = [m for m in marks if isinstance(m, str)]
     nested = [m for group in marks if isinstance(group, list) for m in group]
-    assert [layer.title for layer in Layer] == [m for m in flat if m in {x.title for x in Layer}]
+    assert [layer.label for layer in Layer] == [m for m in flat if m in {x.label for x in Layer}]
     assert nested == [
         f"{c.id}: {c.title}" for layer in Layer for c in model.controls if c.layer is layer
     ]

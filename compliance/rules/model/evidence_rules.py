@@ -167,21 +167,21 @@ class EvidenceStale(Rule):
     family = "evidence"
 
     def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
-        stale: dict[str, tuple[Evidence, str]] = {}
+        stale: dict[str, tuple[Evidence, str, str]] = {}
         for ev in ctx.model.evidence:
             file = evidence_file(ctx, ev)
             if file is not None and ev.sha256 is not None:
                 now = ctx.sha256(file)
                 if now != ev.sha256:
-                    stale[ev.id] = (ev, now)
+                    stale[ev.id] = (ev, ev.sha256, now)
         for c in ctx.model.controls:
             for eid in c.evidence:
                 if eid in stale:
-                    ev, now = stale[eid]
+                    ev, pinned, now = stale[eid]
                     yield self.diagnostic(
                         ctx.pos("controls", c.id, "claim"),
                         f"STALE: the claim of {c.id} rests on evidence/{ev.path}, which changed "
-                        f"(pinned {ev.sha256[:12]}..., now {now[:12]}...); review it and run "
+                        f"(pinned {pinned[:12]}..., now {now[:12]}...); review it and run "
                         "`compliance evidence pin`",
                         related=(ctx.pos("evidence", ev.id, "sha256"),))
 

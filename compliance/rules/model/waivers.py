@@ -136,7 +136,8 @@ class SuppressionWithoutReason(Rule):
 
     ## Use instead
     ```yaml
-    claim: Every session is recorded.  # compliance: allow CLM008 -- recorder covers all hosts, see LOG-01 test
+    # compliance: allow CLM008 -- the recorder covers every host, see the LOG-01 test
+    claim: Every session is recorded.
     ```
 
     ## Sources
