@@ -14,18 +14,22 @@ laughs" file is refused in bounded time and memory).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from compliance.diagnostics import Diagnostic, Level, Position
 
 #: Expanded node budget: generous for real models, tiny next to a billion laughs.
 MAX_EXPANDED_NODES = 2_000_000
+#: Deepest nesting of collections accepted (the C composer recurses per level).
+MAX_DEPTH = 200
 #: Files bigger than this are not models; refuse before parsing.
 MAX_FILE_BYTES = 32 * 1024 * 1024
 
@@ -204,9 +208,34 @@ def load_yaml(file: Path, display: str) -> YamlDocument:
 
 
 def parse_yaml(text: str, display: str) -> YamlDocument:
+    """One model file: exactly one YAML document (an empty file is reported, not raised)."""
+    docs = parse_yaml_stream(text, display)
+    if not docs:
+        empty = Diagnostic(display, 1, 1, EMPTY_CODE, EMPTY_NAME, Level.ERROR,
+                           "empty file: expected a YAML mapping (e.g. `controls:`); "
+                           "delete the file or add content")
+        return YamlDocument(display, None, {}, text, [empty])
+    if len(docs) > 1:
+        line = docs[1].positions[()].value.line
+        raise _fail(display, line, 1,
+                    "more than one YAML document in a file; split it into separate files")
+    return docs[0]
+
+
+def parse_yaml_stream(text: str, display: str) -> list[YamlDocument]:
+    """Every document of a YAML stream (model files and YAML evidence files alike).
+
+    Refuses, before composing, nesting deeper than :data:`MAX_DEPTH` (the C
+    composer recurses and would crash the interpreter on a hostile file), and,
+    before expanding, aliases that would expand past :data:`MAX_EXPANDED_NODES`.
+    """
     yaml = YAML(typ="safe")
     try:
-        nodes = list(yaml.compose_all(text))
+        too_deep = _too_deep(text, yaml)
+        if too_deep is not None:
+            raise _fail(display, too_deep.line + 1, too_deep.column + 1,
+                        f"nested deeper than {MAX_DEPTH} levels; refusing to parse")
+        nodes = [n for n in yaml.compose_all(text) if n is not None]
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = " ".join(p for p in (exc.problem, exc.context) if p) or "invalid YAML"
@@ -214,32 +243,53 @@ def parse_yaml(text: str, display: str) -> YamlDocument:
         raise _fail(display, line, col, f"YAML syntax error: {problem}") from None
     except YAMLError as exc:
         raise _fail(display, 1, 1, f"YAML syntax error: {exc}") from None
-    nodes = [n for n in nodes if n is not None]
-    if not nodes:
-        empty = Diagnostic(display, 1, 1, EMPTY_CODE, EMPTY_NAME, Level.ERROR,
-                           "empty file: expected a YAML mapping (e.g. `controls:`); "
-                           "delete the file or add content")
-        return YamlDocument(display, None, {}, text, [empty])
-    if len(nodes) > 1:
-        raise _fail(display, nodes[1].start_mark.line + 1, 1,
-                    "more than one YAML document in a file; split it into separate files")
-    root = nodes[0]
-    expanded = _expanded_size(root, {}, 0)
-    if expanded > MAX_EXPANDED_NODES:
-        raise _fail(display, root.start_mark.line + 1, root.start_mark.column + 1,
-                    f"aliases expand to more than {MAX_EXPANDED_NODES:,} nodes "
-                    "(an alias bomb?); refusing to expand")
-    builder = _Builder(display, yaml)
-    data = builder.build(root, (), None)
-    return YamlDocument(display, data, builder.positions, text, builder.errors)
+    docs = []
+    for root in nodes:
+        if _expanded_size(root, {}, 0) > MAX_EXPANDED_NODES:
+            raise _fail(display, root.start_mark.line + 1, root.start_mark.column + 1,
+                        f"aliases expand to more than {MAX_EXPANDED_NODES:,} nodes "
+                        "(an alias bomb?); refusing to expand")
+        builder = _Builder(display, yaml)
+        data = builder.build(root, (), None)
+        docs.append(YamlDocument(display, data, builder.positions, text, builder.errors))
+    return docs
+
+
+#: Leading run of a line that can open block collections: indentation and the
+#: indicators ``-``, ``?``, ``:``, with anchors and tags between them.
+_BLOCK_LEAD = re.compile(r"^(?:[ \t\-?:]|[&!][^\s]*[ \t])*", re.M)
+
+
+def _too_deep(text: str, yaml: YAML) -> Any:
+    """The mark where nesting first exceeds MAX_DEPTH, else None.
+
+    A cheap bound first (every flow opener, plus the longest run of block
+    indentation and indicators): when it is within the limit, no collection can
+    be deeper. Otherwise the parser's event stream, which is iterative, counts
+    the real depth.
+    """
+    bound = text.count("[") + text.count("{")
+    if bound <= MAX_DEPTH:
+        bound += max((len(m) for m in _BLOCK_LEAD.findall(text)), default=0)
+        if bound <= MAX_DEPTH:
+            return None
+    depth = 0
+    for event in yaml.parse(text):
+        if isinstance(event, CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return event.start_mark
+        elif isinstance(event, CollectionEndEvent):
+            depth -= 1
+    return None
 
 
 def _expanded_size(node: Node, memo: dict[int, int], depth: int) -> int:
     key = id(node)
     if key in memo:
         return memo[key]
-    if depth > 200:
-        return MAX_EXPANDED_NODES + 1  # absurd nesting: treat as a bomb
+    if depth > MAX_DEPTH:
+        return MAX_EXPANDED_NODES + 1  # deeper than the pre-check allows: aliases nest
     memo[key] = MAX_EXPANDED_NODES + 1  # recursion guard for self-referencing aliases
     total = 1
     if isinstance(node, MappingNode):

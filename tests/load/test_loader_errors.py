@@ -166,3 +166,21 @@ def test_all_errors_collected_in_one_run(tmp_path: Path) -> None:
                          "controls/extra.yaml": "controls:\n  - id: X\n    layr: git\n"})
     codes = sorted(f.rsplit("[", 1)[1] for f in findings(tmp_path))
     assert codes == ["SCH001]", "SCH002]"] + ["SCH003]"] * 7
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("a: " + "[" * 100_000 + "]" * 100_000 + "\n", "controls/deep.yaml:1:203"),
+    ("- " * 100_000 + "x\n", "controls/deep.yaml:1:401"),
+    ("".join(" " * i + "-\n" for i in range(0, 600, 2)), "controls/deep.yaml:201:401"),
+])
+def test_deep_nesting_is_refused_without_crashing(tmp_path: Path, text: str, where: str) -> None:
+    # A subprocess: before the guard, the C composer overflowed the stack (SIGSEGV).
+    import subprocess
+    import sys
+
+    ws = minimal(tmp_path, **{"controls/deep.yaml": text})
+    proc = subprocess.run([sys.executable, "-m", "compliance", "check", str(ws)],
+                          capture_output=True, text=True)
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == (f"{where}: error nested deeper than 200 levels; refusing to parse "
+                           "[YML001]\n")

@@ -1,0 +1,5 @@
+"""`python -m compliance` runs the command line."""
+
+from compliance.cli import main
+
+main()
