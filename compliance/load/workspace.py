@@ -21,6 +21,7 @@ from compliance.diagnostics import Diagnostic, Level, Position, UserError, sort_
 from compliance.load.errors import diagnostics_from
 from compliance.load.yamlpos import YamlDocument, YamlLoadError, load_yaml
 from compliance.model import Model, ModelFile, Settings, WaiversFile
+from compliance.paths import OutsideFolder, resolve_inside
 
 SETTINGS_FILE = "compliance.yaml"
 WAIVERS_FILE = "waivers.yaml"
@@ -109,6 +110,12 @@ def load_workspace(root: Path) -> Workspace:
     extra = [p for p in (root / SETTINGS_FILE, root / WAIVERS_FILE) if p.is_file()]
     for file in [*files, *extra]:
         display = ws.display(file)
+        try:
+            resolve_inside(root, display)
+        except OutsideFolder as exc:
+            unreadable.append(Diagnostic(display, 1, 1, "YML001", "unreadable-yaml", Level.ERROR,
+                                         f"refusing to read a model file that {exc}"))
+            continue
         try:
             doc = load_yaml(file, display)
         except YamlLoadError as exc:

@@ -184,3 +184,12 @@ def test_deep_nesting_is_refused_without_crashing(tmp_path: Path, text: str, whe
     assert (proc.returncode, proc.stdout) == (2, "")
     assert proc.stderr == (f"{where}: error nested deeper than 200 levels; refusing to parse "
                            "[YML001]\n")
+
+
+def test_model_file_linking_outside_the_workspace_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "secret.yaml").write_text("token: hunter2\n")
+    ws = minimal(tmp_path / "ws")
+    (ws / "controls/link.yaml").symlink_to(tmp_path / "secret.yaml")
+    assert unreadable(ws) == [
+        "controls/link.yaml:1:1: refusing to read a model file that resolves outside ws/ "
+        "(after following '..' and links) [YML001]"]
