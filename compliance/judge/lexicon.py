@@ -164,7 +164,9 @@ NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
     r"advertis(?:e|es|ed)|describ(?:e|es|ed)|call(?:s|ed)?|tell(?:s)?|told|pretend(?:s|ed)?|"
     r"market(?:s|ed)?|write|wrote|consider(?:ed)?|regard(?:ed)?|guarantee[sd]?|"
     r"confident|sure|certain|convinced|"
-    r"ensure[sd]?|certif(?:y|ies|ied)|warrant(?:s|ed)?|assure[sd]?|follow|imply that)\b",
+    r"ensure[sd]?|certif(?:y|ies|ied)|warrant(?:s|ed)?|assure[sd]?|follow|imply that|"
+    # "is not proof that", "does not show that": evidence that is denied asserts nothing
+    r"proof|evidence|prove[sdn]?|show[sn]?|demonstrate[sd]?)\b",
     # embedded questions: "ask whether", "unclear if"
     r"\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?|question(?:s|ed)?|quer(?:y|ies|ied)|unclear|"
     r"unsure|not sure|check(?:s|ed)?|verify|verif(?:ies|ied)|test(?:s|ed)?|know|confirm)"
@@ -227,8 +229,27 @@ ELIDED_SUBJECT = _re(
     r"does|doesn't|do|don't|has|have|must|should|remains?|stays?|also|always)\b"
 )
 
+#: Words of completeness or absoluteness; denying one of them takes a claim back.
+ABSOLUTE_WORDS = (
+    r"(?:complete|comprehensive|exhaustive|total|perfect|full|absolute|airtight|watertight|"
+    r"guaranteed|fool[- ]?proof|bullet[- ]?proof|tamper[- ]?proof|escape[- ]?proof|flawless|"
+    r"infallible|impenetrable|unbreakable|100\s?%|true|accurate|the case|so)\b"
+)
+
 #: After a universal claim, a contrast that takes part of it back ("but not the output").
-TAKEN_BACK = _re(r"[\s,;]*(?:but|though) not\b")
+TAKEN_BACK = _re(
+    r"[\s,;]*(?:but|though) not\b"
+    # a next clause that denies the claim about the same thing ("; it is not complete",
+    # "; it is not."): only completeness/absolute words, since "it is not vulnerable"
+    # would restate the claim rather than take it back
+    r"|[\s,;:\u2014\u2013-]*(?:(?:but|though|although|yet|and)\s+)?"
+    r"(?:it|this|that|they|these|those|which|the (?:\w+\s+)?\w+)\s+(?:is|are|was|were|remains?)"
+    r"(?:\s+(?:not|never|far from|by no means)|n't)"
+    r"(?:\s*[.!]|\s+(?:(?:fully|entirely|quite|completely|always|yet)\s+)?" + ABSOLUTE_WORDS + r")"
+    r"|[\s,;:\u2014\u2013-]*(?:(?:but|though|although|yet|and)\s+)?"
+    r"(?:it|this|that|they|these|those|which)\s+(?:is|are|was|were|remains?)\s+"
+    r"(?:incomplete|partial|imperfect|fallible|bypassable)\b"
+)
 
 #: Parenthetical adverbs set off by commas do not open a clause ("does not, however, prevent").
 PARENTHETICAL = _re(
@@ -276,6 +297,14 @@ HISTORY = _re(
     r"\b(?:has|have|had)\s+(?:never|not)\s+(?:yet\s+)?been\b|\b(?:hasn't|haven't|hadn't)\s+been\b|"
     r"\bto date\b|\bso far\b|\bin (?:our )?(?:testing|tests)\b|"
     r"\bhave (?:never|not) (?:seen|observed)\b"
+    # a negative subject in the perfect over a stated period ("nobody has escaped it in two
+    # years of red-team exercises") reports the past too; without the period ("no agent has
+    # ever escaped, and none ever will") it is read as the claim
+    r"|\b(?:nobody|no one|none|nothing|no \w+)\s+(?:\w+\s+){0,2}?(?:has|have|had)\s+"
+    r"(?:ever\s+|yet\s+)?(?!been made\b|been rendered\b)(?:been\s+)?\w+(?:ed|en)\b"
+    r"(?:\s+[\w'-]+){0,4}?\s+(?:in|over|during|for|since|across|throughout)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:years?|months?|weeks?|days?|exercises?|engagements?|tests?|testing|audits?|"
+    r"assessments?|red[- ]team\w*|pen(?:etration)?[- ]tests?|production|\d{4})\b"
 )
 
 #: A requirement ("must never be visible", "should ensure") states a policy, not a fact.
