@@ -76,7 +76,28 @@ def _clauses(text: str) -> list[Span]:
             merged[-1] = (merged[-1][0], c[1])
         else:
             merged.append(c)
-    return [c for c in merged if c[1] > c[0]]
+    return _split_subject_clauses(text, [c for c in merged if c[1] > c[0]])
+
+
+def _split_subject_clauses(text: str, clauses: list[Span]) -> list[Span]:
+    """Cut a sentence-initial subject clause ("the fact that X cannot merge | does not make
+    review optional") from the main verb, so its negation does not scope over the main
+    predicate."""
+    if not clauses:
+        return clauses
+    out: list[Span] = []
+    for a, b in clauses:
+        m = lx.SUBJECT_CLAUSE.match(text, a)
+        if m is None or not lx.SUBJECT_CLAUSE_LEAD.match(text[:a]):
+            out.append((a, b))
+            continue
+        finite = list(lx.FINITE.finditer(text, m.end(), b))
+        if len(finite) < 2:
+            out.append((a, b))
+            continue
+        cut = finite[1].start()
+        out.extend([(a, cut), (cut, b)])
+    return out
 
 
 @dataclass
@@ -154,6 +175,11 @@ def _mention_regions(text: str, quotes: list[Span]) -> list[Span]:
         contrast = lx.CONTRAST.search(text, c.end())
         ends = [x for x in (comma, contrast.start() if contrast else -1) if x >= 0]
         regions.append((c.start(), min(ends) if ends else len(text)))
+    for c in lx.COMPARISON.finditer(text):
+        stop = lx.CONTRAST.search(text, c.end())
+        ends = [x for x in (text.find(",", c.end()), text.find(":", c.end()),
+                            stop.start() if stop else -1) if x >= 0]
+        regions.append((c.end(), min(ends) if ends else len(text)))
     if quotes:
         rest = _strip_quotes(text, quotes)
         # quotations in a sentence about wording, or a bare list of quoted phrases, are

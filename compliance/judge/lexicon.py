@@ -201,6 +201,25 @@ CONDITIONAL = _re(
     r"\b(?:if|even if|unless|suppose|supposing|assuming|in case|as though|as if|were it)\b"
 )
 
+#: The standard of a comparison is not asserted ("slower than skipping review"); the
+#: region runs to the next comma, colon or contrast. "Nothing less than", "other than"
+#: and "rather than" are left to the restrictor and forward-negator lists.
+COMPARISON = _re(
+    r"(?<!rather )(?<!other )(?<!no less )(?<!no more )(?<!nothing less )(?<!nothing more )"
+    r"\bthan\b"
+)
+
+#: A subject clause ("The fact that the agent cannot merge does not make ...", "Just
+#: because it cannot merge doesn't mean ...") carries its own negation: it is cut off
+#: before the main verb, the second finite verb group of the clause.
+SUBJECT_CLAUSE = _re(r"\s*(?:the (?:mere |simple )?fact (?:that )?|just because |that |because )")
+SUBJECT_CLAUSE_LEAD = _re(r"\s*(?:the (?:mere |simple )?fact|just)?\s*$")
+FINITE = _re(
+    r"\b(?:can(?:not)?|can't|could(?:n't)?|does(?:n't)?|do(?:n't)?|did(?:n't)?|is(?:n't)?|"
+    r"are(?:n't)?|was(?:n't)?|were(?:n't)?|will|won't|would(?:n't)?|has(?:n't)?|have(?:n't)?|"
+    r"must|should|makes?|means?|implies)\b"
+)
+
 #: Cue words that make a quoted phrase a mention rather than a use.
 META = _re(
     r"\b(?:phrases?|terms?|words?|wording|language|statements?|claims?|claimed|claiming|"
