@@ -109,6 +109,7 @@ class StanceView:
     """The defensible summary: supported clauses, then limits, then what else is relied on."""
 
     summary: str
+    statement: str | None = None  # the team's own stance text, checked like every claim
     limits: tuple[str, ...] = ()
     relied_on: tuple[str, ...] = ()
     unverified: tuple[str, ...] = ()

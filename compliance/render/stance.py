@@ -60,6 +60,7 @@ def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]]) -> Stan
     summary = f"In {model.system.name}, agents {join_clauses(clauses)}." if clauses else NO_CLAUSE
     return StanceView(
         summary=summary,
+        statement=model.stance.strip() if model.stance else None,
         limits=tuple(limits[lid] for lid in limit_ids if lid in limits),
         relied_on=tuple(relied_on),
         unverified=tuple(unverified),
