@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from compliance.check.context import CheckContext
@@ -155,12 +156,15 @@ class StanceWithoutLimits(Rule):
     name = "stance-without-limits"
     family = "limits"
     level = Level.ERROR
-    MARKERS = ("not ", "n't", "cannot", "limit", "still", "remain", "except", "only as",
-               "residual", "does not", "no control")
+    #: Words that state a limit: negation, residue, dependence, exception.
+    MARKERS = re.compile(
+        r"\b(?:not|no|never|cannot|can't|doesn't|don't|won't|isn't|limit(?:s|ed)?|still|"
+        r"remains?|stays? open|depends? on|only as|matters|residual|risks?|bypass(?:ed)?|"
+        r"except|however|but|unless|can still)\b", re.I)
 
     def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
         stance = ctx.model.stance
-        if stance and not any(m in stance.lower() for m in self.MARKERS):
+        if stance and not self.MARKERS.search(stance):
             yield self.diagnostic(ctx.pos("stance", "stance"),
                                   "the stance names no limit; add what the controls do not "
                                   "do (e.g. 'the model connection stays open')")
