@@ -9,8 +9,14 @@ ALLOWLIST = (r"\b(?:allow[- ]?lists?|allow[- ]?listed|whitelists?|white[- ]?list
              r"egress (?:filter(?:s|ing)?|controls?|polic(?:y|ies)|rules?|proxy|proxies)|"
              r"network (?:polic(?:y|ies)|filter(?:s|ing)?|controls?|restrictions?|rules?)|"
              r"domain (?:lists?|filter(?:s|ing)?|restrictions?|rules?)|proxy|proxies|"
-             r"deny[- ]?lists?|block[- ]?lists?|approved (?:hosts|domains)|"
-             r"allowed (?:hosts|domains))\b")
+             r"deny[- ]?lists?|block[- ]?lists?|(?:safe|permit|pass)[- ]?lists?|"
+             r"(?:approved|allowed|permitted|listed) (?:hosts|domains|destinations)|"
+             r"egress lists?)\b")
+#: Hosts beyond the list: reaching them is what a bypass means.
+OFF_LIST = (r"(?:hosts?|domains?|destinations?|sites?|servers?|endpoints?|addresses|urls?|"
+            r"anything|anywhere|the (?:open )?internet)\s+"
+            r"(?P<t>(?:that (?:is|are) )?(?:outside|beyond|off|not (?:on|in)|missing from|"
+            r"absent from))\b")
 
 
 class CompleteAllowlistClaim(ClaimRule):
@@ -59,6 +65,17 @@ class CompleteAllowlistClaim(ClaimRule):
     instead = ('"The allowlist limits which hosts the agent can reach; it can be bypassed and '
                'allowed hosts can still receive data."')
     patterns = (
+        # "cannot reach any host outside the allowlist": reaching off the list is a bypass
+        pattern(r"\b(?:reach(?:es|ing)?|contact(?:s|ing)?|connect(?:s|ing)? to|talk(?:s|ing)? to|"
+                r"access(?:es|ing)?|call(?:s|ing)? out to|send(?:s|ing)? (?:\w+ )?to|get(?:s)? to)"
+                r"\s+(?:\w+\s+){0,2}?" + OFF_LIST, negated=True, topic=ALLOWLIST),
+        # "no other host can be contacted": the other hosts are those off the list
+        pattern(r"\b(?:hosts?|domains?|destinations?|sites?|servers?|endpoints?)\b"
+                r"(?:\s+[\w']+){0,3}?\s+(?:be |been |is |are |gets? )?"
+                r"(?:contacted|reached|accessed|called|connected to)\b", negated=True,
+                topic=ALLOWLIST + r"|\b(?:no|any) other (?:hosts?|domains?|destinations?|sites?|"
+                r"servers?)\b",
+                requires=r"\b(?:other|else|unlisted|unapproved|non-?allow\w*|outside|unknown)\b"),
         pattern(r"\b(?P<t>comprehensive|complete|exhaustive|airtight|watertight|fool[- ]?proof|"
                 r"perfect|bypass[- ]?proof|unbypassable|impenetrable|infallible|flawless|"
                 r"bullet[- ]?proof|"
@@ -69,7 +86,7 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"(?:s|es|ed|ped)? (?:out )?(?:every|all|any|each) (?:\w+ )?"
                 r"(?:malicious|bad|harmful|unauthori[sz]ed|unapproved|unknown|attacks?|threats?|"
                 r"exfiltration|attempts?|destinations?|hosts?)|"
-                r"ensures? (?:that )?(?:the agent|agents|it|nothing|no)\b)", topic=ALLOWLIST),
+                r"ensures? (?:that )?(?:the agent|agents|it|nothing|no))\b", topic=ALLOWLIST),
         pattern(r"\b(?:bypass(?:es|ed|ing)?|circumvent(?:s|ed|ing)?|evade[ds]?|evading|"
                 r"get(?:s|ting)? (?:around|past|through)|got (?:around|past)|"
                 r"work(?:s|ed)? around|sneak(?:s)? (?:past|around|through)|route(?:s|d)? around|"
