@@ -5,6 +5,10 @@ from __future__ import annotations
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
+#: Immunity to a nuisance ("immune to flaky tests") is not immunity to workflow changes.
+NUISANCE = (r"\b(?:to|from|against)\s+(?:\w+\s+){0,2}?(?:flak\w*|outages?|downtime|failures?|"
+            r"timeouts?|rate[- ]limit\w*|errors?|bugs?|crash\w*|load|spikes?|latency|congestion|"
+            r"noise|interruptions?|restarts?|glitch\w*|blips?|hiccups?)\b")
 PIPELINE = (r"\b(?:pipelines?|ci|ci/cd|cd|workflows?|github actions|actions workflows?|builds?|"
             r"deploy(?:ment)?s?|runners?|release process|build system)\b")
 
@@ -55,17 +59,30 @@ class PipelineImmuneClaim(ClaimRule):
     instead = ('"Workflows on agent pushes wait for maintainer approval and we do not use '
                'pull_request_target; these settings are checked in CI."')
     patterns = (
-        pattern(r"\b(?:pipelines?|ci(?:/cd)?|workflows?|builds?|deployments?|release process|"
+        # a bare "deployment" names the deployed system ("our deployment is 100% secure"),
+        # not the delivery pipeline, unless it heads a pipeline noun
+        pattern(r"\b(?:pipelines?|ci(?:/cd)?|workflows?|builds?|release process|"
+                r"deployment (?:pipelines?|workflows?|process(?:es)?|jobs?)|"
                 r"build system)\b(?:\s+[\w']+){0,3}?\s+(?:is|are|remains?|stays?)\s+"
                 r"(?P<t>(?:fully |completely |totally |entirely |always |100% )?(?:protected|"
                 r"safe|secure|immune|shielded|untouchable|bullet[- ]?proof|invulnerable|airtight|"
                 r"impenetrable|untouched|unaffected|intact|uncompromised|"
-                r"out of (?:the agent's |its |their )?reach))\b"),
+                r"tamper[- ]?proof|hack[- ]?proof|unhackable|untamperable|"
+                r"out of (?:the agent's |its |their )?reach))\b", unless=NUISANCE),
         pattern(r"\b(?P<t>immune|impervious|invulnerable|insulated|safe|protected|shielded|"
                 r"isolated|bullet[- ]?proof|hardened|resilient|airtight|watertight)\s+"
                 r"(?:from|to|against)\b",
-                topic=PIPELINE),
-        pattern(r"\b(?:affect(?:s|ed|ing)?|touch(?:es|ed|ing)?|modif(?:y|ies|ied|ying)|"
+                topic=PIPELINE, unless=NUISANCE),
+        # nominalised: "total protection of CI/CD from rogue workflow edits"
+        pattern(r"\b(?:(?:complete|full|total|absolute|perfect|100\s?%|guaranteed)\s+"
+                r"(?:protection|insulation|shielding|isolation)|immunity)\s+"
+                r"(?:of\s+(?:[\w/-]+\s+){0,3}?)?(?:from|to|against)\b",
+                topic=PIPELINE, unless=NUISANCE),
+        pattern(r"\b(?:tamper[- ]?proof|untamperable)\b",
+                topic=r"\b(?:pipelines?|ci|ci/cd|workflows?|builds?|runners?)\b"),
+        # "the triggering workflow": a participle after a determiner is an adjective
+        pattern(r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bits )"
+                r"\b(?:affect(?:s|ed|ing)?|touch(?:es|ed|ing)?|modif(?:y|ies|ied|ying)|"
                 r"alter(?:s|ed|ing)?|compromis(?:e|es|ed|ing)|tamper(?:s|ed|ing)?(?: with)?|"
                 r"hijack(?:s|ed|ing)?|poison(?:s|ed|ing)?|trigger(?:s|ed|ing)?|"
                 r"subvert(?:s|ed|ing)?|inject(?:s|ed|ing)? into|influenc(?:e|es|ed|ing)|"
