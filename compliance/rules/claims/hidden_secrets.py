@@ -5,7 +5,8 @@ from __future__ import annotations
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
-SECRET = (r"(?:secrets?|credentials?|api[- ]?keys?|keys|tokens?|passwords?|"
+SECRET = (r"(?:[a-z0-9]+_(?:[a-z0-9]+_)*(?:tokens?|keys?|secrets?|passwords?|pats?|credentials?)|"
+          r"secrets?|credentials?|api[- ]?keys?|keys|tokens?|passwords?|"
           r"(?:deploy|signing|encryption|secret|cloud) keys?|"
           r"env(?:ironment)? var(?:iable)?s?|access keys?|private keys?|ssh keys?|\.env|"
           r"certificates?|passphrases?)")
@@ -110,4 +111,8 @@ class HiddenSecretsClaim(ClaimRule):
                 requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b"),
         pattern(r"\b(?:hide|hides|mask|masks|conceal|conceals|shield|shields)\s+(?:all |every |"
                 r"the |our |any )?" + SECRET + r"\s+from\b"),
+        # nominalised: "total concealment of environment secrets from agent processes"
+        pattern(r"\b(?:concealment|hiding|masking|shielding|withholding|redaction)\s+of\s+"
+                r"(?:all |every |the |our |any )?(?:[\w-]+\s+)?" + SECRET + r"\s+from\b",
+                unless=NOT_AGENT_VIEW),
     )
