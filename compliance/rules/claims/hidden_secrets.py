@@ -14,7 +14,8 @@ PERCEIVE = (r"(?:see|sees|seen|read|reads|view|views|access|accesses|accessed|ob
             r"get at|gets at|know|knows|print|prints|echo|echoes|reach|reaches|retrieve|"
             r"retrieves|extract|extracts|steal|steals|dump|dumps|use|uses|touch|touches|"
             r"discover|discovers|find|finds|learn|learns|exposure (?:of|to))")
-NOT_AGENT_VIEW = r"\b(?:in|from) (?:the )?(?:logs?|output|transcripts?|ui|console|screenshots?)\b"
+NOT_AGENT_VIEW = (r"\b(?:in|from) (?:the |our |its |their )?(?:[\w-]+ )?"
+                  r"(?:logs?|output|transcripts?|ui|console|screenshots?)\b")
 
 
 class HiddenSecretsClaim(ClaimRule):
