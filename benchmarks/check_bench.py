@@ -57,6 +57,43 @@ def _prose(i: int, n_words: int) -> str:
     return ". ".join(s.capitalize() for s in sentences) + "."
 
 
+#: Honest prose of the kind a real model holds (the claims judge's cost depends on
+#: the words, so word salad would understate it). Picked and varied by index.
+CLAIMS = (
+    "Agent sessions in pool {i} run in single-use microVMs that are destroyed when the "
+    "session ends.",
+    "Outbound traffic from pool {i} is denied by default; DNS goes only to one named "
+    "resolver and HTTPS only to three package registries.",
+    "Sessions in pool {i} hold no long-lived credentials; a proxy adds them to the "
+    "requests the session sends.",
+    "Changes from pool {i} reach main only through a pull request approved by at least "
+    "one human reviewer.",
+    "Workflow runs for pull requests from pool {i} wait until a maintainer approves them.",
+    "Claude Code in pool {i} exports its event logs, including tool details, to a "
+    "collector in a separate account.",
+)
+IMPLEMENTATIONS = (
+    "Managed settings for pool {i} set sandbox.enabled and failIfUnavailable to true and "
+    "allowUnsandboxedCommands to false; the repository cannot override them.",
+    "The firewall script sets DROP policies, allows the resolver and the proxy by address, "
+    "and ends the OUTPUT chain with a REJECT rule.",
+    "Branch protection on main requires one approving review from a code owner and applies "
+    "to administrators; the ruleset has no bypass actors.",
+    "The repository default token is read-only and each workflow in pool {i} declares "
+    "contents: read.",
+)
+RESIDUALS = (
+    "A reviewer can approve a harmful change that looks routine.",
+    "The model API and the package registries stay reachable and can carry data out.",
+    "A guest-to-host escape would reach other sessions on the node.",
+    "Telemetry stops when a session loses its network path to the collector.",
+)
+
+
+def _pick(pool: tuple[str, ...], i: int) -> str:
+    return pool[i % len(pool)].format(i=i)
+
+
 def _wrap(text: str, indent: str, width: int = 88) -> str:
     out, line = [], ""
     for word in text.split():
@@ -202,16 +239,15 @@ system:
     title: Control {i} for the {layer} layer
     status: {"partial" if i % 10 == 0 else "deployed"}
     claim: >
-{_wrap(f"Sessions in pool {i} use the {layer} control described here. " + _prose(i, 12),
-       "      ")}
+{_wrap(_pick(CLAIMS, i), "      ")}
     stance_clause: have control {i} in place
     implementation: >
-{_wrap(_prose(i + 1, 14), "      ")}
+{_wrap(_pick(IMPLEMENTATIONS, i), "      ")}
     evidence: [{_cited(i % n_evidence, n_evidence)}]
     verified_by: [{", ".join(EVIDENCE_KINDS[(i % n_evidence) % len(EVIDENCE_KINDS)][1])}]
     limits: [lim-{i % n_limits:04d}, lim-{(i + 3) % n_limits:04d}]
     residual_risk: >
-{_wrap("Some risk remains. " + _prose(i + 2, 8), "      ")}
+{_wrap(_pick(RESIDUALS, i), "      ")}
     owner: team-{i % 9}@example.test
 """)
         (controls_dir / f"controls-{f // PER_FILE:03d}.yaml").write_text(
