@@ -328,3 +328,10 @@ HISTORY = _re(
 
 #: A requirement ("must never be visible", "should ensure") states a policy, not a fact.
 DEONTIC = _re(r"\b(?:should|must|ought to|shall)\b")
+
+#: Escaping notice rather than a boundary: "nothing escapes our logging / attention".
+UNNOTICED = _re(
+    r"\b(?:escap\w*|evad\w*|slips? past)\s+(?:the |our |its |their )?(?:[\w-]+\s+)?"
+    r"(?:logs?|logging|audit\w*|monitor\w*|notice|detection|attention|record\w*|"
+    r"telemetry|scrutiny|review)\b"
+)

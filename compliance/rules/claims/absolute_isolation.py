@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from compliance.judge import lexicon as lx
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
@@ -11,7 +12,9 @@ BOUNDARY = (r"\b(?:sandbox(?:es|ed)?|containers?|containeri[sz]ed|vms?|micro[- ]
             r"it|nothing|no one|nobody|attackers?|code|process(?:es)?|workloads?)\b")
 DATA_SUBJECT = (r"\b(?:data|information|secrets?|credentials?|files?|content|tokens?|traffic|"
                 r"requests?|packets?)\b(?:\s+\w+){0,3}\s+(?:\w+n't|not|never|cannot)?\s*escap"
-                r"|escap\w*\s+(?:the |our |its )?(?:allow[- ]?list|firewall|proxy|filter)")
+                r"|escap\w*\s+(?:the |our |its )?(?:allow[- ]?list|firewall|proxy|filter)"
+                # escaping notice ("escapes our logging") is about the logs, not the boundary
+                r"|" + lx.UNNOTICED.pattern)
 
 
 class AbsoluteIsolationClaim(ClaimRule):

@@ -97,8 +97,19 @@ class CompleteLogsClaim(ClaimRule):
                 topic=r"\b(?:logs?|logging|audit (?:trails?|logs?)|transcripts?|records?)\b"),
         pattern(r"\b(?:gaps?|holes?|blind spots?)\b", negated=True,
                 topic=r"\b(?:logs?|logging|audit (?:trails?|logs?)|transcripts?|records?)\b"),
-        pattern(r"\bnothing (?:\w+ ){0,6}?(?:goes |is |gets )?(?:unlogged|unrecorded|unaudited|"
-                r"untracked|unmonitored)\b"),
+        pattern(r"\b(?P<t>nothing|no|none of|not (?:one|a single))\s+(?:[\w']+\s+){0,6}?"
+                r"(?:goes |is |gets |remains |stays |passes )?(?:unlogged|unrecorded|unaudited|"
+                r"untracked|unmonitored|unnoticed|undetected|unseen)\b"),
+        # "nothing the agent does escapes our logging": evading the log is not being logged
+        pattern(r"\b(?:escap(?:e|es|ed|ing)|evad(?:e|es|ed|ing)|bypass(?:es|ed|ing)?|"
+                r"slip(?:s|ped)? (?:past|through)|get(?:s)? past|avoid(?:s|ed)?)\s+"
+                r"(?:the |our |its |their )?(?:[\w-]+\s+)?(?:logs?|logging|audit(?: trail| log)?|"
+                r"monitoring|recording|telemetry)\b", negated=True),
+        # "a full and faithful account of everything the agent did"
+        pattern(r"\b(?:complete|full|total|entire|perfect|exhaustive|faithful|accurate)"
+                r"(?:(?:\s+and|,)\s+[\w-]+)?\s+(?:account|picture|record|view|history|trail|trace|"
+                r"replay|reconstruction|audit)\s+of\s+(?:everything|every|all|each|any)\b",
+                topic=LOGS),
         pattern(r"\bnothing (?:\w+ ){0,4}?(?:is |gets )?(?:missed|lost)\b"),
         pattern(r"\b(?P<t>leaves? (?:nothing|no \w+) out|omits? nothing|"
                 r"nothing (?:is )?(?:left out|omitted))\b", topic=LOGS),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from compliance.judge import lexicon as lx
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
@@ -60,7 +61,7 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
         pattern(r"\b(?:nothing|none of (?:it|them|this|that|our \w+|your \w+))\s+"
                 r"(?:[\w']+\s+){0,3}?(?:leaves?|leaving|gets? out|escapes?|exits?|leaks?|"
                 r"is exfiltrated|is sent out)\b",
-                negated=True),
+                negated=True, unless=lx.UNNOTICED.pattern),
         pattern(r"\b(?:leave|leaves|leaving|exit|exits|exiting|leak|leaks|leaked|leaking|"
                 r"be sent|get(?:s|ting)?\s+(?:[\w']+\s+){0,2}?out|escape|escapes|escaping|"
                 r"egress(?:es)?|flow out|"
@@ -70,7 +71,8 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"passed|given|shown|revealed|made available) (?:to|with) (?:any |a |an )?"
                 r"(?:third[- ]part(?:y|ies)|anyone|outsiders?|external \w+|the (?:internet|"
                 r"outside world|public)|vendors?|other (?:companies|customers|tenants)))\b",
-                negated=True, topic=DATA, unless=r"\bleav\w* (?:nothing |no \w+ |\w+ )?out\b"),
+                negated=True, topic=DATA,
+                unless=r"\bleav\w* (?:nothing |no \w+ |\w+ )?out\b|" + lx.UNNOTICED.pattern),
         pattern(r"\b(?:exfiltrat\w*|data (?:leakage|leaks?|loss|egress|theft)|leakage)\b",
                 negated=True),
         pattern(r"\b(?:model provider|provider|vendors?|third[- ]part(?:y|ies)|openai|anthropic|"
