@@ -8,7 +8,8 @@ from compliance.rules.claims.base import ClaimRule
 
 DATA = (r"\b(?:data|code|source|codebase|information|info|secrets?|credentials?|files?|content|"
         r"ip|intellectual property|pii|repositor(?:y|ies)|repos?|"
-        r"tokens?|keys?|customer \w+|prompts?|outputs?|bytes?)\b")
+        # "prompt" in "prompt injection" names the attack, not data that could leave
+        r"tokens?|keys?|customer \w+|prompts?(?![- ]?inject)|outputs?|bytes?)\b")
 
 
 class NoInternetNoExfiltrationClaim(ClaimRule):
@@ -90,7 +91,15 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 negated=True, topic=DATA),
         pattern(DATA + r"(?:\s+[\w']+){0,3}?\s+(?:stays?|remains?|is kept|are kept|kept)\s+"
                 r"(?:100\s?% |fully |completely |totally |entirely |always )?"
-                r"(?:inside|within|in-house|on[- ]prem\w*|private|local)\b"),
+                r"(?:inside|within|in-house|on[- ]prem\w*|private|local|"
+                # "stays on your infrastructure", "remains under your control"
+                r"on (?:your|our|the customer's|customer) (?:own )?(?:infrastructure|premises|"
+                r"network|servers?|machines?|devices?|hardware|vpc|account|tenancy|perimeter|"
+                r"laptops?)|under (?:your|our|the customer's) (?:own )?control)\b"),
+        # "no internet means no leaks": with a network premise, a leak is a data leak
+        pattern(r"\b(?:leaks?|leakage)\b", negated=True,
+                topic=r"\b(?:internet|network|offline|egress|outbound|air[- ]?gap\w*|"
+                r"connectivity)\b"),
         pattern(r"\b(?:send|sends|upload|uploads|transmit|transmits|copy|copies|post|posts|move|"
                 r"moves|ship|ships|take|takes)\s+(?:[\w']+\s+){0,3}?(?:out|outside|anywhere|"
                 r"externally|to the internet|off[- ]site|beyond|elsewhere)\b",
