@@ -74,7 +74,8 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"untoward )?(?:can|could|will|would)(?: ever)? (?:happen|go wrong|occur))\b"),
         pattern(r"\b(?:fully|completely|totally|entirely|100\s?%|perfectly)\s+(?:protects?|secures?|"
                 r"safeguards?|shields?|defends?)\b"),
-        pattern(r"\b(?:a|an|the|offers?|provides?|gives?|ensures?|with|of|delivers?)\s+"
+        # also a fronted noun phrase, as in a headline or bullet ("Total security for ...")
+        pattern(r"(?:^\s*|\b(?:a|an|the|offers?|provides?|gives?|ensures?|with|of|delivers?)\s+)"
                 r"(?:complete|full|total|absolute|perfect|100\s?%|foolproof|airtight)\s+"
                 r"(?:protection|security|safety)\b"),
         pattern(r"\b(?:bullet[- ]?proof|unhackable|impenetrable|fool[- ]?proof|invulnerable|"
@@ -89,7 +90,11 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"(?!(?:are|were|is|was|of|for|in|listed|below|above|and|or|we|you|they|"
                 r"include|section)\b)\w+",
                 unless=r"\b(?:the|our|these|those|its|their|your|any|some|a|no|of|such)\s+"
-                r"guarantees?\b"),
+                r"guarantees?\b"
+                # a service-level promise ("we guarantee a first response within two days")
+                r"|\bguarantee[sd]?\s+(?:[\w.%-]+\s+){0,3}?(?:response|responses|uptime|availability|"
+                r"refunds?|support|delivery|repl(?:y|ies)|acknowledg\w+|turnaround|sla|"
+                r"service levels?|credits?|money[- ]back|compensation)\b"),
         pattern(r"\b(?:is|are|be|makes?|made|keeps?|remains?|stays?|being)\s+(?:the \w+ |it |"
                 r"them |agents? |everything |you |us |your \w+ )?(?:safe|secure|harmless)\b"
                 r"(?!\s*(?:against|from|to (?:say|assume|conclude|ignore)\b|for\b|enough|than))",
@@ -99,6 +104,10 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"compromised|breach|"
                 r"breached|exploit|exploited|misuse|abuse)\b", negated=True, requires=MODAL),
         pattern(r"\b(?:at risk|in danger|endangered|vulnerable)\b", negated=True, requires=MODAL),
+        # "cannot do anything harmful", "can do nothing dangerous"
+        pattern(r"\b(?:do|cause|run|execute|perform|break)\s+(?:anything|something|nothing)\s+"
+                r"(?:harmful|dangerous|malicious|bad|damaging|destructive|risky|unsafe|nasty|"
+                r"untoward|catastrophic)\b", negated=True),
         pattern(r"\b(?:protected|hardened|secured?|safe|immune|defended|resilient|invulnerable)\s+"
                 r"(?:against|from|to)\s+(?:all|every|any)\s+(?:[\w-]+\s+)?(?:attacks?|threats?|"
                 r"exploits?|risks?|vulnerabilit(?:y|ies)|compromises?|attackers?)\b"),
