@@ -91,6 +91,8 @@ ANSWER = _re(
     r"indeed|of course|always|completely|fully|entirely|totally|no chance|none can|"
     r"not in (?:our|this|the) (?:environment|setup|case|sandbox)|not here|"
     r"no|nope|none|never|not at all|no way|not really|not possible|"
+    # an outcome word answering a threat named as a topic ("Prompt injection? Solved.")
+    r"solved|a solved problem|handled|taken care of|eliminated|neutrali[sz]ed|"
     r"not an? (?:problem|concern|risk|issue|threat)(?: for us)?|no problem|a non-issue|"
     r"impossible|there (?:is|are) (?:none|no way|nothing)|not (?:by|for|to) (?:anyone|anybody)|"
     r"(?:it|they|we|this|that|he|she) (?:does|do|is|are|can|will|has|have|did|was|were)"
@@ -100,7 +102,8 @@ ANSWER = _re(
 NO_ANSWERS = frozenset(
     {"no", "nope", "none", "never", "not at all", "no way", "absolutely not",
      "definitely not", "not really", "not possible", "no problem", "a non-issue", "no chance",
-     "none can"}
+     "none can", "solved", "a solved problem", "handled", "taken care of", "eliminated",
+     "neutralised", "neutralized"}
 )
 
 
