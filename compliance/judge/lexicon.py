@@ -97,7 +97,8 @@ ANSWER = _re(
     r"impossible|there (?:is|are) (?:none|no way|nothing)|not (?:by|for|to) (?:anyone|anybody)|"
     r"(?:it|they|we|this|that|he|she) (?:does|do|is|are|can|will|has|have|did|was|were)"
     r"(?: not|n't)?|(?:it|they|we|this|that) (?:cannot|can't|won't|isn't|aren't|doesn't|don't))"
-    r"(?:\s+(?:whatsoever|at all|here|ever|today))?(?=\s*(?:[,.;:!\u2014\u2013-]|$))"
+    # a hyphen joined to the next word is a compound ("No-one"), not a dash
+    r"(?:\s+(?:whatsoever|at all|here|ever|today))?(?=\s*(?:[,.;:!\u2014\u2013]|-(?![a-z])|$))"
 )
 NO_ANSWERS = frozenset(
     {"no", "nope", "none", "never", "not at all", "no way", "absolutely not",

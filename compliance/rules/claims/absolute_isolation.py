@@ -68,7 +68,9 @@ class AbsoluteIsolationClaim(ClaimRule):
                 before_only=True),
         pattern(r"\b(?:fully|completely|totally|perfectly|absolutely|entirely|100\s?%|"
                 r"hermetically|wholly)\s+(?:isolated|sandboxed|contained|separated|segregated|"
-                r"walled off|cut off from|sealed(?: off)?)\b",
+                r"walled off|cut off from|sealed(?: off)?|"
+                # "kept entirely separate from the host": the adjective, not "separate billing"
+                r"(?:separate|apart)(?=\s+from\b|\s*[.,;:!)]|\s*$))\b",
                 unless=r"\b(?:ci|ci/cd|pipelines?|workflows?|builds?)\b"),
         pattern(r"\b(?:isolation|separation|containment|the boundary)\b(?:\s+[\w']+){0,3}?"
                 r"\s+(?:is|remains)\s+"

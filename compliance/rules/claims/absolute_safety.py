@@ -86,7 +86,9 @@ class AbsoluteSafetyClaim(ClaimRule):
         pattern(r"\bguarantee(?:s|d|ing)?\b", before_only=True,
                 # a verb, not the noun of a heading ("Guarantees", "the guarantees are ...")
                 requires=r"\b(?:we|it|they|is|are|was|were|be|been|will|would|can|cannot|could|"
-                r"should|must|does|do|did|has|have|fully|absolutely)\b|\bguarantee[sd]?\s+"
+                r"should|must|does|do|did|has|have|fully|absolutely)\b"
+                # a reduced passive in a headline: "Security guaranteed."
+                r"|\b(?:security|safety|protection)\s+guaranteed\b|\bguarantee[sd]?\s+"
                 r"(?!(?:are|were|is|was|of|for|in|listed|below|above|and|or|we|you|they|"
                 r"include|section)\b)\w+",
                 unless=r"\b(?:the|our|these|those|its|their|your|any|some|a|no|of|such)\s+"

@@ -69,6 +69,11 @@ class CompleteAllowlistClaim(ClaimRule):
         pattern(r"\b(?:reach(?:es|ing)?|contact(?:s|ing)?|connect(?:s|ing)? to|talk(?:s|ing)? to|"
                 r"access(?:es|ing)?|call(?:s|ing)? out to|send(?:s|ing)? (?:\w+ )?to|get(?:s)? to)"
                 r"\s+(?:\w+\s+){0,2}?" + OFF_LIST, negated=True, topic=ALLOWLIST),
+        # "unauthorised outbound connections are impossible": the noun names the list
+        pattern(r"\b(?:unauthori[sz]ed|unapproved|unlisted|non[- ]?allow[- ]?listed|unsanctioned|"
+                r"disallowed|rogue)\s+(?:[\w-]+\s+)?(?:connections?|traffic|requests?|egress|"
+                r"calls?)\b", negated=True,
+                requires=r"\b(?:impossible|cannot|never|no way|not possible)\b|n't\b"),
         # "no other host can be contacted": the other hosts are those off the list
         pattern(r"\b(?:hosts?|domains?|destinations?|sites?|servers?|endpoints?)\b"
                 r"(?:\s+[\w']+){0,3}?\s+(?:be |been |is |are |gets? )?"

@@ -8,6 +8,8 @@ from compliance.rules.claims.base import ClaimRule
 LOGS = (r"\b(?:logs?|logged|logging|audit(?:ed|ing)?|audit (?:trail|log)s?|transcripts?|"
         r"recordings?|records?|recorded|telemetry|monitor(?:ed|ing)?|trails?|siem|we|"
         r"auditable|sessions?|observability|monitoring)\b")
+RECORDS = (r"\b(?:logs?|logged|logging|audit\w*|transcripts?|recordings?|records?|"
+           r"recorded|telemetry|trails?|siem)\b")
 EVENTS = (r"(?:actions?|activit(?:y|ies)|commands?|tool calls?|steps?|requests?|changes?|events?|"
           r"operations?|keystrokes?|prompts?|sessions?|interactions?|invocations?|executions?|"
           r"quer(?:y|ies)|edits?|writes?|reads?|messages?|responses?|outputs?|bytes?|"
@@ -75,9 +77,11 @@ class CompleteLogsClaim(ClaimRule):
                 r"(?:100\s?% |fully |totally |entirely |always )?"
                 r"(?:complete|comprehensive|exhaustive|total|perfect|"
                 r"gap[- ]?free)\b"),
-        pattern(r"\b(?:every|each|all|any)(?: single)?\s+(?:[\w-]+\s+){0,2}?" + EVENTS +
+        pattern(r"\b(?:every|each|all|any)(?: single| and every)?\s+(?:[\w-]+\s+){0,2}?" + EVENTS +
                 r"\b[^;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored|"
-                r"on record)\b"),
+                r"on record|(?:written|sent|streamed|shipped|saved|stored|kept|appended|forwarded)"
+                r" (?:to|in|into) (?:the |our |an? )?(?:[\w-]+ )?(?:logs?|audit\w*|siem|"
+                r"transcripts?))\b"),
         pattern(r"\b(?P<t>miss(?:es|ed)?\s+(?:nothing|no\s+\w+))\b", topic=LOGS),
         pattern(r"\b(?:sees?|observes?|watch(?:es)?)\s+(?:\w+\s+){0,2}?(?:all|every|everything)\b",
                 topic=r"\b(?:logs?|logging|audit\w*|monitor\w*|observability|siem|telemetry)\b"),
@@ -124,7 +128,9 @@ class CompleteLogsClaim(ClaimRule):
                 r"(?:sessions?|actions?|incidents?)\b"),
         pattern(r"\b(?:alter(?:ed)?|modif(?:y|ied)|tamper(?:ed|ing)?(?: with)?|delet(?:e|ed)|"
                 r"eras(?:e|ed)|edit(?:ed)?|forg(?:e|ed)|rewrit(?:e|ten)|purg(?:e|ed)|"
-                r"overwrit(?:e|ten)|falsif(?:y|ied)|chang(?:e|ed))\b", negated=True, topic=LOGS,
+                r"overwrit(?:e|ten)|falsif(?:y|ied)|chang(?:e|ed))\b", negated=True,
+                # the thing that cannot be altered must be a record, not just "we"
+                topic=RECORDS,
                 requires=r"\b(?:can|cannot|could|able|possible|impossible|way|will|ever|"
                 r"beyond)\b|n't"),
     )

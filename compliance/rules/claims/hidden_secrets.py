@@ -110,6 +110,13 @@ class HiddenSecretsClaim(ClaimRule):
         pattern(r"\bnothing (?:sensitive|secret|confidential|of value)\s+(?:to|it can|it could)\s+"
                 r"(?:read|see|access|find|steal|leak|take)\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b"),
+        # a predicate whose subject is elsewhere ("Secrets? Invisible to the agent.", "They are
+        # hidden from the model.")
+        pattern(r"\b(?P<t>invisible|hidden|inaccessible|concealed|unreadable|unavailable|"
+                r"not (?:visible|readable|accessible|available|exposed|shown))\s+(?:to|from)\s+"
+                r"(?:the |any |an |our )?"
+                r"(?:agents?|model|ai|llm|sandbox|process(?:es)?|assistant)\b",
+                topic=r"\b" + SECRET + r"\b", unless=NOT_AGENT_VIEW),
         pattern(r"\b(?:hide|hides|mask|masks|conceal|conceals|shield|shields)\s+(?:all |every |"
                 r"the |our |any )?" + SECRET + r"\s+from\b"),
         # nominalised: "total concealment of environment secrets from agent processes"
