@@ -17,6 +17,7 @@ from compliance.judge import lexicon as lx
 from compliance.judge.analysis import Analysis, analyse, normalise
 from compliance.judge.overclaim import Overclaim
 from compliance.judge.segment import Sentence, sentences
+from compliance.judge.triggers import TriggerIndex
 from compliance.rules.claims.base import ClaimRule
 
 EXCERPT_LIMIT = 160
@@ -44,28 +45,92 @@ def _answer_flip(question: Analysis, answer: Analysis | None,
     return answer.answer == "no"
 
 
-def _analyses(text: str, question: str | None) -> tuple[list[Analysis], int]:
+class _Gates:
+    """Which rules' patterns match which sentences (exactly the rules' gates).
+
+    A rule's gate is the alternation of its patterns, so it matches where one of
+    them does. Past :data:`TRIGGER_AFTER` sentences in a process (deriving the
+    index takes about 0.08 s) a :class:`~compliance.judge.triggers.TriggerIndex`
+    says which patterns can match a sentence at all, so a sentence without any
+    trigger word costs no regex search.
+    """
+
+    TRIGGER_AFTER = 1000
+
+    def __init__(self) -> None:
+        self.seen = 0
+        self.index: TriggerIndex | None = None
+        self.codes: list[str] = []
+        self.regexes: list[re.Pattern[str]] = []
+
+    def __call__(self, lows: list[str]) -> list[tuple[str, ...]]:
+        """Per normalised sentence, the codes of the rules whose gate matches it."""
+        if not self.regexes:
+            from compliance.rules.claims import CLAIM_RULES
+
+            for code, rule in CLAIM_RULES.items():
+                self.codes.extend(code for _ in rule.patterns)
+                self.regexes.extend(p.regex for p in rule.patterns)
+        self.seen += len(lows)
+        if self.index is None and self.seen >= self.TRIGGER_AFTER:
+            self.index = TriggerIndex(self.regexes)
+        codes, regexes = self.codes, self.regexes
+        keys = (self.index.candidates(lows) if self.index is not None
+                else [range(len(regexes))] * len(lows))
+        out: list[tuple[str, ...]] = []
+        for low, ks in zip(lows, keys, strict=True):
+            hit: list[str] = []
+            for k in ks:  # keys are in rule order: skip a rule's patterns once it matched
+                code = codes[k]
+                if (not hit or hit[-1] != code) and regexes[k].search(low):
+                    hit.append(code)
+            out.append(tuple(hit))
+        return out
+
+
+_gates = _Gates()
+
+
+class _Judged:
+    """The sentences of a text: analysed where a rule may fire or an answer starts,
+    otherwise just their normalised text, made into a skipped Analysis when a
+    neighbour needs it (as the sentence before, or a question's answer)."""
+
+    def __init__(self, text: str, offset: int) -> None:
+        spans = sentences(text)
+        self.lows = [normalise(s.prose) for s in spans]
+        self.spans = [(s.start - offset, s.end - offset) for s in spans]
+        self.analyses: list[Analysis | None] = [None] * len(spans)
+        self.analysed: list[int] = []
+        answer = lx.ANSWER.match
+        for i, (s, low, hit) in enumerate(zip(spans, self.lows, _gates(self.lows), strict=True)):
+            if hit or answer(low):
+                an = analyse(Sentence(s.start - offset, s.end - offset, s.prose))
+                an.rules = hit
+                self.analyses[i] = an
+                self.analysed.append(i)
+
+    def __len__(self) -> int:
+        return len(self.lows)
+
+    def __getitem__(self, i: int) -> Analysis:
+        an = self.analyses[i]
+        if an is None:  # nothing any rule looks for: keep the text for pronouns, no analysis
+            low = self.lows[i]
+            asks = low.rstrip(" \"')]*_").endswith("?")
+            an = self.analyses[i] = Analysis(*self.spans[i], low, asks,
+                                             None, None, [], [], [], [], skip=True)
+        return an
+
+
+def _analyses(text: str, question: str | None) -> tuple[_Judged, int]:
     """Analyses for the sentences of ``text`` (and of a preceding ``question``, offset < 0)."""
     offset = 0
     if question:
         joined = question.rstrip() + "\n\n"
         offset = len(joined)
         text = joined + text
-    from compliance.rules.claims import GATES
-
-    out: list[Analysis] = []
-    for s in sentences(text):
-        low = normalise(s.prose)
-        hit = tuple(code for code, gate in GATES.items() if gate.search(low))
-        if hit or lx.ANSWER.match(low):
-            an = analyse(Sentence(s.start - offset, s.end - offset, s.prose))
-            an.rules = hit
-            out.append(an)
-        else:  # nothing any rule looks for: keep the text for pronouns, skip the analysis
-            asks = low.rstrip(" \"')]*_").endswith("?")
-            out.append(Analysis(s.start - offset, s.end - offset, low, asks,
-                                None, None, [], [], [], [], skip=True))
-    return out, offset
+    return _Judged(text, offset), offset
 
 
 def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
@@ -79,14 +144,14 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
 
     found: list[Overclaim] = []
     analyses, _ = _analyses(text, question)
-    for i, an in enumerate(analyses):
-        if an.skip:
-            continue
+    n = len(analyses)
+    for i in analyses.analysed:
+        an = analyses[i]
         prev = analyses[i - 1] if i > 0 else None
         hits: list[tuple[int, int, type[ClaimRule], bool]] = []
         if an.question:
-            nxt = analyses[i + 1] if i + 1 < len(analyses) else None
-            after = analyses[i + 2] if i + 2 < len(analyses) else None
+            nxt = analyses[i + 1] if i + 1 < n else None
+            after = analyses[i + 2] if i + 2 < n else None
             flip = _answer_flip(an, nxt, after)
             if flip is not None and nxt is not None:
                 for code in an.rules:

@@ -1,0 +1,303 @@
+"""Trigger words: a cheap condition a sentence must meet before a claim regex can match it.
+
+Running every family's regexes over every sentence costs about 100 ns per
+character per family in Python's regex engine, most of it spent trying long
+alternations at every word boundary. Most sentences contain none of the words
+those alternations start from, so each pattern gets, derived from its own
+regex (nothing declared by hand, so nothing to keep in step):
+
+- a few *trigger sets*, each a necessary condition: every match of the regex
+  contains a word token that equals (or, for a word the regex may extend,
+  starts with) one of the set's words. ``\\b(?:zero|no)[- ]risks?\\b`` yields
+  ``{zero, no}`` and ``{risk, risks}``; a sentence must meet all of a pattern's
+  sets before the pattern itself is tried.
+
+One scan of a whole text (all sentences joined by newlines) with a single
+prefix-tree regex of all trigger words finds the tokens; the regexes then run
+only on the sentences whose tokens meet their sets, so the verdict is exactly
+what running every regex on every sentence gives. Derivation is conservative:
+a construct it does not understand ends the trigger there (a prefix) or
+leaves the pattern without a condition (always tried), never the reverse.
+
+Tokens are maximal runs of ``\\w`` characters, the same definition ``\\b`` uses.
+"""
+
+from __future__ import annotations
+
+import bisect
+import importlib
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+try:  # the parser behind re.compile; private, so any surprise disables triggers
+    _p: Any = importlib.import_module("re._parser")
+    _c: Any = importlib.import_module("re._constants")
+except ImportError:  # pragma: no cover - other Pythons: every pattern is always tried
+    _p = _c = None
+
+#: (word, exact): a token equal to ``word`` (exact) or starting with it (not exact).
+Trigger = tuple[str, bool]
+Item = tuple[Any, Any]
+
+#: Words so common that a condition made of them filters almost nothing.
+_COMMON = (
+    "a an the is are be been being was were it its this that these those of to in on at by for "
+    "with from as and or not no nor can cannot will would could should may might must all any "
+    "each every some we our us they their them you your has have had do does did so if than "
+    "then there here when where which who what how one also only just even out use"
+)
+COMMON = frozenset(_COMMON.split())
+#: At most this many trigger sets per pattern, and open prefixes while deriving one.
+MAX_SETS = 4
+MAX_OPEN = 400
+_FLAGS_THAT_CHANGE_WORDS = re.IGNORECASE | re.ASCII | re.LOCALE
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _nonword_member(member: Item) -> bool:
+    op, av = member
+    if op is _c.LITERAL:
+        return not _is_word(chr(av))
+    return op is _c.CATEGORY and av in (_c.CATEGORY_SPACE, _c.CATEGORY_NOT_WORD)
+
+
+def _nonword_item(op: Any, av: Any) -> bool:
+    """Does this item always consume at least one character, all of them non-word?"""
+    if op is _c.LITERAL:
+        return not _is_word(chr(av))
+    if op is _c.IN:
+        return all(_nonword_member(m) for m in av)
+    if op in _REPEATS:
+        lo, _hi, sub = av
+        return lo >= 1 and len(sub.data) == 1 and _nonword_item(*sub.data[0])
+    return False
+
+
+def _ends_nonword(items: Sequence[Item]) -> bool:
+    """Is the last character consumed by ``items`` always a non-word character?"""
+    items = [it for it in items if it[0] not in (_c.ASSERT, _c.ASSERT_NOT)]
+    if not items:
+        return False
+    op, av = items[-1]
+    if _nonword_item(op, av):
+        return True
+    if op is _c.SUBPATTERN:
+        return _ends_nonword(av[3].data)
+    if op is _c.BRANCH:
+        return all(_ends_nonword(alt.data) for alt in av[1])
+    return False
+
+
+def _flatten(items: Iterable[Item]) -> list[Item]:
+    out: list[Item] = []
+    for op, av in items:
+        if op is _c.SUBPATTERN and not av[1] and not av[2]:  # plain group: its items in line
+            out.extend(_flatten(av[3].data))
+        else:
+            out.append((op, av))
+    return out
+
+
+def _walk(items: Sequence[Item], opens: list[str], done: set[Trigger]) -> list[str]:
+    """Extend the open token prefixes through ``items``.
+
+    ``""`` in ``opens`` means no token has started yet and the previous character
+    is not a word character, so the next word character starts a token. Tokens
+    that end go to ``done``; returns the prefixes still open after ``items``.
+    """
+    for op, av in items:
+        if not opens:
+            break
+        if op is _c.LITERAL and _is_word(chr(av)):
+            opens = [o + chr(av) for o in opens]
+        elif (op is _c.AT and av is _c.AT_BOUNDARY) or _nonword_item(op, av):
+            done.update((o, True) for o in opens if o)  # the token ends exactly here
+            opens = [o for o in opens if not o]
+        elif op in (_c.ASSERT, _c.ASSERT_NOT):
+            continue  # zero-width: consumes nothing
+        elif op is _c.SUBPATTERN and not av[1] and not av[2] or op is _c.BRANCH:
+            alts = [av[3]] if op is _c.SUBPATTERN else av[1]
+            merged: dict[str, None] = {}
+            for alt in alts:
+                merged.update(dict.fromkeys(_walk(alt.data, list(opens), done)))
+            opens = list(merged)
+        elif op in _REPEATS and av[1] == 1 and av[0] == 0:  # optional: with and without
+            opens = list(dict.fromkeys(opens + _walk(av[2].data, list(opens), done)))
+        elif op in _REPEATS and av[0] == 0 and _nonword_item(op, (1, av[1], av[2])):
+            done.update((o, True) for o in opens if o)  # taken: the token ended
+        else:  # anything else: what is open may go on with unknown word characters
+            done.update((o, False) for o in opens)
+            return []
+        if len(opens) > MAX_OPEN:
+            done.update((o, False) for o in opens)
+            return []
+    return opens
+
+
+def _step(at_start: bool, op: Any, av: Any) -> bool:
+    """Is the next character, if a word character, the start of a token?"""
+    if op is _c.AT:
+        return av is _c.AT_BOUNDARY
+    if op in (_c.ASSERT, _c.ASSERT_NOT):
+        return at_start
+    if _nonword_item(op, av):
+        return True
+    if op in _REPEATS and av[0] == 0:
+        return at_start and _ends_nonword(av[2].data)
+    if op is _c.BRANCH:
+        return all(_ends_nonword(alt.data) for alt in av[1])
+    if op is _c.SUBPATTERN:
+        return _ends_nonword(av[3].data)
+    return False
+
+
+def _score(triggers: frozenset[Trigger]) -> float:
+    """Lower is more selective: few, long, exact words, none of them common."""
+    s = 0.0
+    for word, exact in triggers:
+        if word in COMMON or len(word) < 3 or (not exact and len(word) < 4):
+            s += 100
+        s += 1 if exact else 3
+    return s
+
+
+def _sets(items: list[Item], at_start: bool, limit: int | None = None,
+          top: bool = False) -> list[frozenset[Trigger]]:
+    """Necessary trigger sets for a sequence, best first (only the best one unless ``top``).
+
+    Each position where a token must start gives one set (the tokens that start
+    there, on every path); a required alternation gives the union of each
+    alternative's best set. Only positions before ``limit`` are considered.
+    """
+    options: list[frozenset[Trigger]] = []
+    state = at_start
+    for i, (op, av) in enumerate(items[:limit]):
+        if state:
+            done: set[Trigger] = set()
+            done.update((o, False) for o in _walk(items[i:], [""], done))
+            if done and all(word for word, _ in done):
+                options.append(frozenset(done))
+        if op is _c.BRANCH:
+            union: set[Trigger] = set()
+            for alt in av[1]:
+                flat = _flatten(alt.data)
+                best = _sets(flat + items[i + 1:], state, len(flat))
+                if not best:
+                    break
+                union |= best[0]
+            else:
+                options.append(frozenset(union))
+        state = _step(state, op, av)
+    options = sorted(set(options), key=lambda o: (_score(o), sorted(o)))
+    return options if top else options[:1]
+
+
+def trigger_sets(regex: re.Pattern[str]) -> list[frozenset[Trigger]]:
+    """Necessary trigger sets of ``regex`` (all must be met); [] when none can be derived."""
+    if _p is None or regex.flags & _FLAGS_THAT_CHANGE_WORDS:
+        return []
+    try:
+        items = _flatten(_p.parse(regex.pattern, regex.flags).data)
+        options = _sets(items, False, top=True)
+    except Exception:  # noqa: BLE001 - an unexpected parse tree: no condition, always tried
+        return []
+    good = [o for o in options if _score(o) < 100]
+    return (good or options)[:MAX_SETS]
+
+
+def _prefix_tree(words: Iterable[str]) -> str:
+    """One regex alternation of ``words``, factored by common prefixes (fast to scan)."""
+    root: dict[str, Any] = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        alts = [re.escape(ch) + emit(node[ch]) for ch in sorted(k for k in node if k)]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+    return emit(root)
+
+
+class TriggerIndex:
+    """For keyed regexes, which ones may match which of a list of texts.
+
+    ``candidates(texts)`` returns, per text index, the keys whose trigger sets
+    that text meets, in key order; keys with no derivable condition are
+    candidates for every text. Running each candidate regex on its text then
+    gives exactly the texts each regex matches.
+    """
+
+    def __init__(self, regexes: Sequence[re.Pattern[str]]) -> None:
+        self.always: list[int] = []
+        self._needs: list[list[int]] = []
+        self._primary: dict[int, list[int]] = {}
+        self._exact: dict[str, list[int]] = {}
+        self._prefix: dict[str, list[int]] = {}
+        set_ids: dict[frozenset[Trigger], int] = {}
+        for key, regex in enumerate(regexes):
+            ids = []
+            for tset in trigger_sets(regex):
+                if tset not in set_ids:
+                    set_ids[tset] = len(set_ids)
+                    for word, exact in tset:
+                        (self._exact if exact else self._prefix).setdefault(word, []).append(
+                            set_ids[tset])
+                ids.append(set_ids[tset])
+            self._needs.append(ids)
+            if ids:
+                self._primary.setdefault(ids[0], []).append(key)
+            else:
+                self.always.append(key)
+        self._prefix_lengths = sorted({len(w) for w in self._prefix})
+        words = set(self._exact) | set(self._prefix)
+        self._scan = re.compile(r"\b" + _prefix_tree(words) + r"\w*") if words else None
+        self._token_sets: dict[str, tuple[int, ...]] = {}
+
+    def _sets_of(self, token: str) -> tuple[int, ...]:
+        found = self._token_sets.get(token)
+        if found is None:
+            ids = list(self._exact.get(token, ()))
+            for n in self._prefix_lengths:
+                ids.extend(self._prefix.get(token[:n], ()) if len(token) >= n else ())
+            found = self._token_sets[token] = tuple(sorted(set(ids)))
+        return found
+
+    def candidates(self, texts: Sequence[str]) -> list[list[int]]:
+        """Per text, the keys whose regex may match it (a superset of those that do)."""
+        met: list[set[int] | None] = [None] * len(texts)
+        if self._scan is not None:
+            starts, pos = [], 0
+            for t in texts:
+                starts.append(pos)
+                pos += len(t) + 1
+            sets_of, bisect_right = self._sets_of, bisect.bisect_right
+            for m in self._scan.finditer("\n".join(texts)):
+                ids = sets_of(m.group())
+                if ids:
+                    i = bisect_right(starts, m.start()) - 1
+                    have = met[i]
+                    if have is None:
+                        met[i] = set(ids)
+                    else:
+                        have.update(ids)
+        out: list[list[int]] = []
+        for have in met:
+            if not have:
+                out.append(self.always)
+                continue
+            keys = [k for s in have for k in self._primary.get(s, ())
+                    if all(n in have for n in self._needs[k])]
+            out.append(sorted(keys + self.always) if self.always else sorted(keys))
+        return out
+
+
+_REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT) if _c is not None else ()
