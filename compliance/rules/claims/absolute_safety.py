@@ -105,7 +105,8 @@ class AbsoluteSafetyClaim(ClaimRule):
         pattern(r"\b(?:harm|harmed|damage|damaged|hurt|endanger|endangered|hack|hacked|compromise|"
                 r"compromised|breach|"
                 r"breached|exploit|exploited|misuse|abuse)\b", negated=True, requires=MODAL),
-        pattern(r"\b(?:at risk|in danger|endangered|vulnerable)\b", negated=True, requires=MODAL),
+        pattern(r"\b(?:at risk|in danger|endangered|vulnerable)\b", negated=True,
+                requires=MODAL + r"|\b(?:is|are|am|be|stays?|remains?)\s+never\b"),
         # "cannot do anything harmful", "can do nothing dangerous"
         pattern(r"\b(?:do|cause|run|execute|perform|break)\s+(?:anything|something|nothing)\s+"
                 r"(?:harmful|dangerous|malicious|bad|damaging|destructive|risky|unsafe|nasty|"

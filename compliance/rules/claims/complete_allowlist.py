@@ -74,6 +74,10 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"disallowed|rogue)\s+(?:[\w-]+\s+)?(?:connections?|traffic|requests?|egress|"
                 r"calls?)\b", negated=True,
                 requires=r"\b(?:impossible|cannot|never|no way|not possible)\b|n't\b"),
+        # "blocks everything not on the list": a universal over what is off the list
+        pattern(r"\b(?P<t>(?:block|drop|deny|reject|stop|refuse)(?:s|es|ed|ped)?\s+(?:out\s+)?"
+                r"(?:everything|anything|all)\s+(?:else|(?:that is |that's )?(?:not (?:on|in)|"
+                r"outside|off|beyond)))\b", topic=ALLOWLIST + r"|\bthe list\b"),
         # "no other host can be contacted": the other hosts are those off the list
         pattern(r"\b(?:hosts?|domains?|destinations?|sites?|servers?|endpoints?)\b"
                 r"(?:\s+[\w']+){0,3}?\s+(?:be |been |is |are |gets? )?"
