@@ -7,6 +7,7 @@ questionnaire drafter): :func:`check_prose` and :func:`judge_text`.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from compliance.rules.claims.absolute_isolation import AbsoluteIsolationClaim
 from compliance.rules.claims.absolute_safety import AbsoluteSafetyClaim
@@ -33,12 +34,21 @@ CLAIM_RULES: dict[str, type[ClaimRule]] = {
     "CLM009": PipelineImmuneClaim,
 }
 
-#: Per rule, one regex of all its predicates: a rule whose gate does not match a
-#: sentence is not asked about it, and a sentence no gate matches is not analysed.
-GATES: dict[str, re.Pattern[str]] = {
-    code: re.compile("|".join(f"(?:{p.regex.pattern.replace('(?P<t>', '(')})"
-                              for p in rule.patterns))
-    for code, rule in CLAIM_RULES.items()
-}
+
+def __getattr__(name: str) -> Any:
+    """``GATES``, compiled on first use (about 25 ms; the driver does not need it)."""
+    if name != "GATES":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    #: Per rule, one regex of all its predicates: a rule whose gate does not match a
+    #: sentence is not asked about it, and a sentence no gate matches is not analysed.
+    #: The driver gets the same answers from the patterns themselves (see driver._Gates).
+    gates = {
+        code: re.compile("|".join(f"(?:{p.regex.pattern.replace('(?P<t>', '(')})"
+                                  for p in rule.patterns))
+        for code, rule in CLAIM_RULES.items()
+    }
+    globals()["GATES"] = gates
+    return gates
+
 
 __all__ = ["CLAIM_RULES", "GATES", "ClaimRule", "check_prose", "judge_text"]
