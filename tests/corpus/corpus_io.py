@@ -14,6 +14,8 @@ HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "claims.yaml"
 HELDOUT = HERE / "heldout.yaml"
 HELDOUT2 = HERE / "heldout2.yaml"
+HELDOUT3 = HERE / "heldout3.yaml"
+HELDOUT4 = HERE / "heldout4.yaml"
 
 #: Short family keys used in claims.yaml -> rule names.
 FAMILIES: dict[str, str] = {

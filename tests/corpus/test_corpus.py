@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.corpus.corpus_io import CORPUS, FAMILIES, HELDOUT, HELDOUT2, load, predict
+from tests.corpus.corpus_io import (
+    CORPUS,
+    FAMILIES,
+    HELDOUT,
+    HELDOUT2,
+    HELDOUT3,
+    HELDOUT4,
+    load,
+    predict,
+    scores,
+)
 
 ITEMS = load(CORPUS)
 PASSING = [i for i in ITEMS if i.known_failure is None]
@@ -44,3 +56,26 @@ def test_second_heldout_is_well_formed() -> None:
     assert len(items) == 40
     assert sum(1 for i in items if i.expect) == 17
     assert all(i.known_failure is None for i in items)
+
+
+@pytest.mark.parametrize(("path", "total", "over"), [(HELDOUT3, 272, 136), (HELDOUT4, 98, 49)])
+def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, over: int) -> None:
+    items = load(path)
+    assert len(items) == total
+    assert sum(1 for i in items if i.expect) == over
+    assert all(i.known_failure is None for i in items)
+    for fam in FAMILIES.values():  # every family has overclaims to miss
+        assert sum(fam in i.expect for i in items) >= 5, fam
+
+
+@pytest.mark.parametrize(("path", "tp", "fp", "fn"), [(HELDOUT3, 130, 2, 6), (HELDOUT4, 38, 2, 11)])
+def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) -> None:
+    """A regression guard, not a target: the overall counts may only get better.
+
+    The floors sit a few items below the scores at the time of writing (heldout3:
+    135 tp / 0 fp / 1 fn after the fixes it prompted; heldout4: 42 / 0 / 7 on first
+    contact), so rewording a rule does not fail the suite over one statement. Raise
+    them when the judge improves; never tune the judge on these sets to pass them.
+    """
+    got_tp, got_fp, got_fn = scores(load(path))["overall"]
+    assert got_tp >= tp and got_fp <= fp and got_fn <= fn, (got_tp, got_fp, got_fn)
