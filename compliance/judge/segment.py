@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from compliance.judge.markdown import mask
 
 TERMINATOR = re.compile(r"[.!?\u2026]+[\"')\]\u2019\u201d]*(?=\s|$)")
-LAST_WORD = re.compile(r"(\S+)$")
+INITIALISM = re.compile(r"(?:[a-z]\.)+[a-z]?")  # u.s, e.g, i.e
+ALNUM = re.compile(r"[^\W_]")  # str.isalnum(), as a search
 _ABBREVIATIONS = (
     "e.g i.e etc vs cf approx incl fig mr mrs ms dr st inc ltd co corp jr sr u.s u.k e.u "
     "a.m p.m al resp esp dept est viz a.k.a no nos vol pp sec ch art para ref refs"
@@ -41,7 +42,7 @@ def _is_abbreviation(word: str, following: str) -> bool:
         return nxt.isdigit()
     if bare in ABBREVIATIONS:
         return not (bare in MAY_END and nxt.isupper())
-    if re.fullmatch(r"(?:[a-z]\.)+[a-z]?", bare):  # u.s, e.g, i.e
+    if "." in bare and INITIALISM.fullmatch(bare):
         return True
     return len(bare) == 1 and bare.isalpha() and word[:1].isupper() and nxt.isupper()
 
@@ -60,17 +61,16 @@ def _split_block(prose: str, start: int, end: int) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     cut = start
     for m in TERMINATOR.finditer(prose, start, end):
-        closes_quote = m.group(0).endswith(('"', "\u201d"))
-        if _inside_quotation(prose, cut, m.start()) and not closes_quote:
+        mark, at, after = m.group(0), m.start(), m.end()
+        if _inside_quotation(prose, cut, at) and not mark.endswith(('"', "\u201d")):
             continue
-        if prose[m.end():m.end() + 2].lstrip()[:1].islower():
+        if prose[after:after + 2].lstrip()[:1].islower():
             continue  # a sentence does not start in lower case ("... access." is the claim)
-        if m.group(0)[0] == ".":
-            before = LAST_WORD.search(prose, cut, m.start() + 1)
-            if before and _is_abbreviation(before.group(1), prose[m.end():m.end() + 3]):
-                continue
-        spans.append((cut, m.end()))
-        cut = m.end()
+        if mark[0] == "." and _is_abbreviation(
+                prose[cut:at + 1].rsplit(None, 1)[-1], prose[after:after + 3]):
+            continue  # the last word before the full stop (it ends with it: never empty)
+        spans.append((cut, after))
+        cut = after
     spans.append((cut, end))
     return spans
 
@@ -78,20 +78,18 @@ def _split_block(prose: str, start: int, end: int) -> list[tuple[int, int]]:
 def sentences(text: str) -> list[Sentence]:
     """Split ``text`` into prose sentences, skipping code and markup."""
     prose, breaks = mask(text)
-    cuts = sorted(set([0, len(prose), *breaks]))
+    cuts = sorted({0, len(prose), *breaks})
     out: list[Sentence] = []
     for a, b in zip(cuts, cuts[1:], strict=False):
-        if not prose[a:b].strip():
+        if prose[a:b].isspace() or a == b:
             continue
         for s, e in _split_block(prose, a, b):
             chunk = prose[s:e]
             stripped = chunk.strip()
-            if not stripped or not any(c.isalnum() for c in stripped):
+            if not ALNUM.search(stripped):
                 continue
-            lead = len(chunk) - len(chunk.lstrip())
-            s2 = s + lead
-            e2 = s2 + len(stripped)
-            out.append(Sentence(s2, e2, prose[s2:e2]))
+            s2 = s + len(chunk) - len(chunk.lstrip())
+            out.append(Sentence(s2, s2 + len(stripped), stripped))
     return out
 
 
