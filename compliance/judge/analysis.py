@@ -88,7 +88,7 @@ def _split_subject_clauses(text: str, clauses: list[Span]) -> list[Span]:
     out: list[Span] = []
     for a, b in clauses:
         m = lx.SUBJECT_CLAUSE.match(text, a)
-        if m is None or not lx.SUBJECT_CLAUSE_LEAD.match(text[:a]):
+        if m is None or not lx.SUBJECT_CLAUSE_LEAD.fullmatch(text, 0, a):
             out.append((a, b))
             continue
         finite = list(lx.FINITE.finditer(text, m.end(), b))
@@ -175,7 +175,7 @@ def _mention_regions(text: str, quotes: list[Span]) -> list[Span]:
         contrast = lx.CONTRAST.search(text, c.end())
         ends = [x for x in (comma, contrast.start() if contrast else -1) if x >= 0]
         regions.append((c.start(), min(ends) if ends else len(text)))
-    for c in lx.COMPARISON.finditer(text):
+    for c in lx.COMPARISON.finditer(text) if "than" in text else ():
         stop = lx.CONTRAST.search(text, c.end())
         ends = [x for x in (text.find(",", c.end()), text.find(":", c.end()),
                             stop.start() if stop else -1) if x >= 0]

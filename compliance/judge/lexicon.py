@@ -217,7 +217,7 @@ COMPARISON = _re(
 #: because it cannot merge doesn't mean ...") carries its own negation: it is cut off
 #: before the main verb, the second finite verb group of the clause.
 SUBJECT_CLAUSE = _re(r"\s*(?:the (?:mere |simple )?fact (?:that )?|just because |that |because )")
-SUBJECT_CLAUSE_LEAD = _re(r"\s*(?:the (?:mere |simple )?fact|just)?\s*$")
+SUBJECT_CLAUSE_LEAD = _re(r"\s*(?:the (?:mere |simple )?fact|just)?\s*")
 FINITE = _re(
     r"\b(?:can(?:not)?|can't|could(?:n't)?|does(?:n't)?|do(?:n't)?|did(?:n't)?|is(?:n't)?|"
     r"are(?:n't)?|was(?:n't)?|were(?:n't)?|will|won't|would(?:n't)?|has(?:n't)?|have(?:n't)?|"
