@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from compliance.judge.analysis import Analysis, Span
@@ -24,9 +25,14 @@ class ClaimRule(Rule):
     generic: ClassVar[bool] = False
 
     @classmethod
-    def judge(cls, an: Analysis, flip: bool = False, prev: Analysis | None = None) -> Span | None:
-        """The span of the first pattern of this family asserted in ``an``, or None."""
-        for pat in cls.patterns:
+    def judge(cls, an: Analysis, flip: bool = False, prev: Analysis | None = None,
+              only: Sequence[Pattern] | None = None) -> Span | None:
+        """The span of the first pattern of this family asserted in ``an``, or None.
+
+        ``only``: the family's patterns (in order) whose regex matches ``an.text``,
+        when the caller knows them; the others cannot be asserted there.
+        """
+        for pat in cls.patterns if only is None else only:
             span = find(an, pat, flip, prev)
             if span is not None:
                 return span

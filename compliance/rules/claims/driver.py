@@ -14,7 +14,8 @@ from dataclasses import replace
 
 from compliance.diagnostics import Diagnostic, Position
 from compliance.judge import lexicon as lx
-from compliance.judge.analysis import Analysis, analyse, normalise
+from compliance.judge.analysis import Analysis, Span, analyse, normalise
+from compliance.judge.engine import Pattern
 from compliance.judge.overclaim import Overclaim
 from compliance.judge.segment import Sentence, sentences
 from compliance.judge.triggers import TriggerIndex
@@ -46,7 +47,7 @@ def _answer_flip(question: Analysis, answer: Analysis | None,
 
 
 class _Gates:
-    """Which rules' patterns match which sentences (exactly the rules' gates).
+    """Which claim patterns match which sentences (exactly what running them all gives).
 
     A rule's gate is the alternation of its patterns, so it matches where one of
     them does. Past :data:`TRIGGER_AFTER` sentences in a process (deriving the
@@ -61,31 +62,24 @@ class _Gates:
         self.seen = 0
         self.index: TriggerIndex | None = None
         self.codes: list[str] = []
-        self.regexes: list[re.Pattern[str]] = []
+        self.patterns: list[Pattern] = []
 
-    def __call__(self, lows: list[str]) -> list[tuple[str, ...]]:
-        """Per normalised sentence, the codes of the rules whose gate matches it."""
-        if not self.regexes:
+    def __call__(self, lows: list[str]) -> list[list[int]]:
+        """Per normalised sentence, the indices (in rule order) of the patterns matching it."""
+        if not self.patterns:
             from compliance.rules.claims import CLAIM_RULES
 
             for code, rule in CLAIM_RULES.items():
                 self.codes.extend(code for _ in rule.patterns)
-                self.regexes.extend(p.regex for p in rule.patterns)
+                self.patterns.extend(rule.patterns)
         self.seen += len(lows)
         if self.index is None and self.seen >= self.TRIGGER_AFTER:
-            self.index = TriggerIndex(self.regexes)
-        codes, regexes = self.codes, self.regexes
+            self.index = TriggerIndex([p.regex for p in self.patterns])
+        patterns = self.patterns
         keys = (self.index.candidates(lows) if self.index is not None
-                else [range(len(regexes))] * len(lows))
-        out: list[tuple[str, ...]] = []
-        for low, ks in zip(lows, keys, strict=True):
-            hit: list[str] = []
-            for k in ks:  # keys are in rule order: skip a rule's patterns once it matched
-                code = codes[k]
-                if (not hit or hit[-1] != code) and regexes[k].search(low):
-                    hit.append(code)
-            out.append(tuple(hit))
-        return out
+                else [range(len(patterns))] * len(lows))
+        return [[k for k in ks if patterns[k].regex.search(low)]
+                for low, ks in zip(lows, keys, strict=True)]
 
 
 _gates = _Gates()
@@ -94,7 +88,12 @@ _gates = _Gates()
 class _Judged:
     """The sentences of a text: analysed where a rule may fire or an answer starts,
     otherwise just their normalised text, made into a skipped Analysis when a
-    neighbour needs it (as the sentence before, or a question's answer)."""
+    neighbour needs it (as the sentence before, or a question's answer).
+
+    ``patterns[i]``: per rule code, the patterns of that rule that match analysed
+    sentence ``i`` (a pattern that does not match cannot be asserted); None where
+    the analysis changed the text (a leading yes/no blanked), so all are tried.
+    """
 
     def __init__(self, text: str, offset: int) -> None:
         spans = sentences(text)
@@ -102,13 +101,20 @@ class _Judged:
         self.spans = [(s.start - offset, s.end - offset) for s in spans]
         self.analyses: list[Analysis | None] = [None] * len(spans)
         self.analysed: list[int] = []
-        answer = lx.ANSWER.match
-        for i, (s, low, hit) in enumerate(zip(spans, self.lows, _gates(self.lows), strict=True)):
-            if hit or answer(low):
-                an = analyse(Sentence(s.start - offset, s.end - offset, s.prose))
-                an.rules = hit
-                self.analyses[i] = an
-                self.analysed.append(i)
+        self.patterns: dict[int, dict[str, list[Pattern]] | None] = {}
+        answer, codes, patterns = lx.ANSWER.match, _gates.codes, _gates.patterns
+        for i, (s, low, keys) in enumerate(zip(spans, self.lows, _gates(self.lows),
+                                              strict=True)):
+            if not keys and not answer(low):
+                continue
+            by_rule: dict[str, list[Pattern]] = {}
+            for k in keys:
+                by_rule.setdefault(codes[k], []).append(patterns[k])
+            an = analyse(Sentence(s.start - offset, s.end - offset, s.prose))
+            an.rules = tuple(by_rule)
+            self.analyses[i] = an
+            self.analysed.append(i)
+            self.patterns[i] = by_rule if an.text == low else None
 
     def __len__(self) -> int:
         return len(self.lows)
@@ -121,6 +127,14 @@ class _Judged:
             an = self.analyses[i] = Analysis(*self.spans[i], low, asks,
                                              None, None, [], [], [], [], skip=True)
         return an
+
+    def judge(self, i: int, code: str, flip: bool, prev: Analysis | None) -> Span | None:
+        """Rule ``code``'s verdict on analysed sentence ``i``."""
+        from compliance.rules.claims import CLAIM_RULES
+
+        by_rule = self.patterns[i]
+        only = by_rule[code] if by_rule is not None else None
+        return CLAIM_RULES[code].judge(self[i], flip, prev, only)
 
 
 def _analyses(text: str, question: str | None) -> tuple[_Judged, int]:
@@ -155,15 +169,13 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
             flip = _answer_flip(an, nxt, after)
             if flip is not None and nxt is not None:
                 for code in an.rules:
-                    rule = CLAIM_RULES[code]
-                    if rule.judge(an, flip, prev) is not None:
-                        hits.append((nxt.start, nxt.end, rule, True))
+                    if analyses.judge(i, code, flip, prev) is not None:
+                        hits.append((nxt.start, nxt.end, CLAIM_RULES[code], True))
         else:
             for code in an.rules:
-                rule = CLAIM_RULES[code]
-                span = rule.judge(an, False, prev)
+                span = analyses.judge(i, code, False, prev)
                 if span is not None:
-                    hits.append((an.start + span[0], an.start + span[1], rule, False))
+                    hits.append((an.start + span[0], an.start + span[1], CLAIM_RULES[code], False))
         if any(not h[2].generic for h in hits):
             hits = [h for h in hits if not h[2].generic]
         for start, end, rule, via_answer in hits:
