@@ -12,10 +12,10 @@ regex (nothing declared by hand, so nothing to keep in step):
   ``{zero, no}`` and ``{risk, risks}``; a sentence must meet all of a pattern's
   sets before the pattern itself is tried.
 
-One scan of a whole text (all sentences joined by newlines) with a single
-prefix-tree regex of all trigger words finds the tokens; the regexes then run
-only on the sentences whose tokens meet their sets, so the verdict is exactly
-what running every regex on every sentence gives. Derivation is conservative:
+One ``findall`` per sentence with a single prefix-tree regex of all trigger
+words finds its trigger tokens; the regexes then run only on the sentences
+whose tokens meet their sets, so the verdict is exactly what running every
+regex on every sentence gives. Derivation is conservative:
 a construct it does not understand ends the trigger there (a prefix) or
 leaves the pattern without a condition (always tried), never the reverse.
 
@@ -24,7 +24,6 @@ Tokens are maximal runs of ``\\w`` characters, the same definition ``\\b`` uses.
 
 from __future__ import annotations
 
-import bisect
 import importlib
 import re
 from collections.abc import Iterable, Sequence
@@ -209,37 +208,41 @@ def trigger_sets(regex: re.Pattern[str]) -> list[frozenset[Trigger]]:
     return (good or options)[:MAX_SETS]
 
 
-def _prefix_tree(words: Iterable[str]) -> str:
-    """One regex alternation of ``words``, factored by common prefixes (fast to scan)."""
+def _prefix_tree(exact: Iterable[str], prefixes: Iterable[str]) -> str:
+    """One regex alternation of the trigger words, factored by common prefixes (fast to
+    scan); an exact word must end there (``(?!\\w)``), a prefix may go on."""
     root: dict[str, Any] = {}
-    for w in words:
+    for word, kind in [(w, "exact") for w in exact] + [(w, "prefix") for w in prefixes]:
         node = root
-        for ch in w:
+        for ch in word:
             node = node.setdefault(ch, {})
-        node[""] = {}
+        node.setdefault("", set()).add(kind)
 
     def emit(node: dict[str, Any]) -> str:
         alts = [re.escape(ch) + emit(node[ch]) for ch in sorted(k for k in node if k)]
-        if not alts:
-            return ""
-        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        return f"(?:{body})?" if "" in node else body
+        ends = node.get("", set())
+        if "prefix" in ends:
+            alts.append("")
+        elif "exact" in ends:
+            alts.append(r"(?!\w)")
+        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
     return emit(root)
 
 
 class TriggerIndex:
     """For keyed regexes, which ones may match which of a list of texts.
 
-    ``candidates(texts)`` returns, per text index, the keys whose trigger sets
-    that text meets, in key order; keys with no derivable condition are
-    candidates for every text. Running each candidate regex on its text then
-    gives exactly the texts each regex matches.
+    ``candidates(texts)`` returns, per text, the keys whose trigger sets that
+    text meets, in key order; keys with no derivable condition are candidates
+    for every text. Running each candidate regex on its text then gives exactly
+    the texts each regex matches.
     """
 
     def __init__(self, regexes: Sequence[re.Pattern[str]]) -> None:
         self.always: list[int] = []
-        self._needs: list[list[int]] = []
-        self._primary: dict[int, list[int]] = {}
+        #: Per trigger set: the keys for which it is the first (most selective) set,
+        #: each with the other sets it needs.
+        self._first: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
         self._exact: dict[str, list[int]] = {}
         self._prefix: dict[str, list[int]] = {}
         set_ids: dict[frozenset[Trigger], int] = {}
@@ -252,51 +255,43 @@ class TriggerIndex:
                         (self._exact if exact else self._prefix).setdefault(word, []).append(
                             set_ids[tset])
                 ids.append(set_ids[tset])
-            self._needs.append(ids)
             if ids:
-                self._primary.setdefault(ids[0], []).append(key)
+                self._first.setdefault(ids[0], []).append((key, tuple(ids[1:])))
             else:
                 self.always.append(key)
         self._prefix_lengths = sorted({len(w) for w in self._prefix})
-        words = set(self._exact) | set(self._prefix)
-        self._scan = re.compile(r"\b" + _prefix_tree(words) + r"\w*") if words else None
+        self._scan = (re.compile(r"\b" + _prefix_tree(self._exact, self._prefix) + r"\w*")
+                      if self._exact or self._prefix else None)
         self._token_sets: dict[str, tuple[int, ...]] = {}
 
     def _sets_of(self, token: str) -> tuple[int, ...]:
-        found = self._token_sets.get(token)
-        if found is None:
-            ids = list(self._exact.get(token, ()))
-            for n in self._prefix_lengths:
-                ids.extend(self._prefix.get(token[:n], ()) if len(token) >= n else ())
-            found = self._token_sets[token] = tuple(sorted(set(ids)))
+        ids = list(self._exact.get(token, ()))
+        for n in self._prefix_lengths:
+            ids.extend(self._prefix.get(token[:n], ()) if len(token) >= n else ())
+        found = self._token_sets[token] = tuple(sorted(set(ids)))
         return found
 
-    def candidates(self, texts: Sequence[str]) -> list[list[int]]:
+    def candidates(self, texts: Iterable[str]) -> list[list[int]]:
         """Per text, the keys whose regex may match it (a superset of those that do)."""
-        met: list[set[int] | None] = [None] * len(texts)
-        if self._scan is not None:
-            starts, pos = [], 0
-            for t in texts:
-                starts.append(pos)
-                pos += len(t) + 1
-            sets_of, bisect_right = self._sets_of, bisect.bisect_right
-            for m in self._scan.finditer("\n".join(texts)):
-                ids = sets_of(m.group())
-                if ids:
-                    i = bisect_right(starts, m.start()) - 1
-                    have = met[i]
-                    if have is None:
-                        met[i] = set(ids)
-                    else:
-                        have.update(ids)
         out: list[list[int]] = []
-        for have in met:
-            if not have:
-                out.append(self.always)
+        if self._scan is None:
+            return [self.always for _ in texts]
+        findall, known, first, always = (self._scan.findall, self._token_sets, self._first,
+                                         self.always)
+        for text in texts:
+            tokens = findall(text)  # every token that meets a trigger, whole
+            if not tokens:
+                out.append(always)
                 continue
-            keys = [k for s in have for k in self._primary.get(s, ())
-                    if all(n in have for n in self._needs[k])]
-            out.append(sorted(keys + self.always) if self.always else sorted(keys))
+            have: set[int] = set()
+            for token in tokens:
+                ids = known.get(token)
+                have.update(ids if ids is not None else self._sets_of(token))
+            keys = [k for s in have for k, rest in first.get(s, ())
+                    if not rest or have.issuperset(rest)]
+            keys.extend(always)
+            keys.sort()
+            out.append(keys)
         return out
 
 
