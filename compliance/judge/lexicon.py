@@ -64,6 +64,7 @@ HEDGE = _re(
     r"\b(?:reduc(?:e|es|ed|ing|tion)|lower(?:s|ed|ing)?|narrow(?:s|ed|ing)?|"
     r"limit(?:s|ed|ing)?|mitigat(?:e|es|ed|ing)|minimi[sz](?:e|es|ed|ing)|"
     r"help(?:s|ed|ing)?|designed to|intended to|aims? to|aimed at|meant to|tr(?:y|ies|ied) to|"
+    r"(?:built|engineered|architected) to|"
     r"(?<!any )(?<!every )(?<!all )attempts? to|harder|more difficult|less likely|unlikely|"
     r"partial(?:ly)?|mostly|largely|"
     r"most(?! (?:secure|safe|comprehensive|complete|robust|advanced|thorough|effective|"
@@ -170,7 +171,7 @@ NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
     r"confident|sure|certain|convinced|"
     r"ensure[sd]?|certif(?:y|ies|ied)|warrant(?:s|ed)?|assure[sd]?|follow|imply that|"
     # "is not proof that", "does not show that": evidence that is denied asserts nothing
-    r"proof|evidence|prove[sdn]?|show[sn]?|demonstrate[sd]?)\b",
+    r"proof|evidence|prove[sdn]?|show[sn]?|demonstrate[sd]?|report(?:s|ed)?)\b",
     # embedded questions: "ask whether", "unclear if"
     r"\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?|question(?:s|ed)?|quer(?:y|ies|ied)|unclear|"
     r"unsure|not sure|check(?:s|ed)?|verify|verif(?:ies|ied)|test(?:s|ed)?|know|confirm)"
@@ -323,11 +324,16 @@ HISTORY = _re(
     # a negative subject in the perfect over a stated period ("nobody has escaped it in two
     # years of red-team exercises") reports the past too; without the period ("no agent has
     # ever escaped, and none ever will") it is read as the claim
-    r"|\b(?:nobody|no one|none|nothing|no \w+)\s+(?:\w+\s+){0,2}?(?:has|have|had)\s+"
+    r"|\b(?:nobody|no one|none|nothing|no \w+)\s+(?:\w+\s+){0,3}?(?:has|have|had)\s+"
     r"(?:ever\s+|yet\s+)?(?!been made\b|been rendered\b)(?:been\s+)?\w+(?:ed|en)\b"
     r"(?:\s+[\w'-]+){0,4}?\s+(?:in|over|during|for|since|across|throughout)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:years?|months?|weeks?|days?|exercises?|engagements?|tests?|testing|audits?|"
-    r"assessments?|red[- ]team\w*|pen(?:etration)?[- ]tests?|production|\d{4})\b"
+    r"assessments?|red[- ]team\w*|pen(?:etration)?[- ]tests?|production|launch|release|"
+    r"go-live|\d{4})\b"
+    # an observation denied in the perfect needs no period ("none of our customers has
+    # reported an escape")
+    r"|\b(?:nobody|no one|none|no \w+)\s+(?:\w+\s+){0,3}?(?:has|have|had)\s+(?:ever\s+|yet\s+)?"
+    r"(?:reported|seen|observed|found|detected|demonstrated|achieved)\b"
 )
 
 #: A requirement ("must never be visible", "should ensure") states a policy, not a fact.

@@ -102,7 +102,8 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"tunnel(?:s|ed)? (?:through|past|out)|slip(?:s)? (?:past|through))\b",
                 negated=True, topic=ALLOWLIST),
         pattern(r"\bguarantee[sd]?\b", topic=ALLOWLIST, before_only=True),
-        pattern(r"\b(?:ways? out|exits?|escape routes?)\b", negated=True, topic=ALLOWLIST),
+        pattern(r"\b(?:ways? (?:out|around|past|through)|exits?|escape routes?)\b", negated=True,
+                topic=ALLOWLIST),
         pattern(r"\broom for (?:abuse|misuse|bypass\w*|evasion|circumvention|error|leaks?|"
                 r"exfiltration)\b", negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:incomplete|partial)\b", negated=True, topic=ALLOWLIST),

@@ -66,5 +66,6 @@ class SandboxStopsPromptInjectionClaim(ClaimRule):
                 r"(?:\w+\s+){0,2}?(?:injection|manipulation))\b"),
         pattern(r"\binjection[- ]proof\b"),
         pattern(INJECTION + r"(?:\s+[\w']+){0,4}?\s+(?:harmless|ineffective|toothless|irrelevant|"
-                r"moot|a non-issue|powerless|neutered|defused|inert|defanged)\b"),
+                r"moot|a non-issue|powerless|neutered|defused|inert|defanged|"
+                r"(?:a )?solved(?: problem| issue)?)\b"),
     )

@@ -59,7 +59,7 @@ class ReviewOptionalClaim(ClaimRule):
                 r"have to|has to|must|essential|obliged)\b", negated=True, topic=REVIEW),
         pattern(r"\b(?P<t>optional|unnecessary|unneeded|not needed|not necessary|not required|"
                 r"redundant|superfluous|overkill|pointless|(?:a\s+)?(?:mere\s+|pure\s+)?formality|"
-                r"skippable|"
+                r"skippable|(?:don't|do not|doesn't|does not|never|no longer) bother(?:s|ed)?|"
                 r"skip(?:ped|s|ping)?|waive[ds]?|dispensable|moot|needn't|nice[- ]to[- ]have|"
                 r"a luxury|box[- ]ticking)\b", topic=REVIEW),
         pattern(r"\b(?:safely|safe to|fine to|okay to|ok to)\s+(?:[\w']+\s+){0,5}?"
