@@ -324,7 +324,7 @@ HISTORY = _re(
     # a negative subject in the perfect over a stated period ("nobody has escaped it in two
     # years of red-team exercises") reports the past too; without the period ("no agent has
     # ever escaped, and none ever will") it is read as the claim
-    r"|\b(?:nobody|no one|none|nothing|no \w+)\s+(?:\w+\s+){0,3}?(?:has|have|had)\s+"
+    r"|\b(?:nobody|no one|none|nothing|no [\w-]+)\s+(?:[\w-]+\s+){0,3}?(?:has|have|had)\s+"
     r"(?:ever\s+|yet\s+)?(?!been made\b|been rendered\b)(?:been\s+)?\w+(?:ed|en)\b"
     r"(?:\s+[\w'-]+){0,4}?\s+(?:in|over|during|for|since|across|throughout)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:years?|months?|weeks?|days?|exercises?|engagements?|tests?|testing|audits?|"
@@ -332,8 +332,8 @@ HISTORY = _re(
     r"go-live|\d{4})\b"
     # an observation denied in the perfect needs no period ("none of our customers has
     # reported an escape")
-    r"|\b(?:nobody|no one|none|no \w+)\s+(?:\w+\s+){0,3}?(?:has|have|had)\s+(?:ever\s+|yet\s+)?"
-    r"(?:reported|seen|observed|found|detected|demonstrated|achieved)\b"
+    r"|\b(?:nobody|no one|none|no [\w-]+)\s+(?:[\w-]+\s+){0,3}?(?:has|have|had)\s+"
+    r"(?:ever\s+|yet\s+)?(?:reported|seen|observed|found|detected|demonstrated|achieved)\b"
 )
 
 #: A requirement ("must never be visible", "should ensure") states a policy, not a fact.
