@@ -75,6 +75,8 @@ HEDGE = _re(
     r"(?<!every )(?<!all )(?<!any )known|common|partly|"
     r"where (?:the )?\w+ (?:allows?|supports?|permits?)|wherever|"
     r"obvious|certain kinds of|shrinks?|bounds?|caps?|contains the)\b"
+    # a hedge verb with an absolute endpoint is not a hedge ("reduced to zero")
+    r"(?!\s+(?:[\w-]+\s+){0,2}?to\s+(?:zero|nil|nothing|none|0)\b)"
 )
 
 #: After a universal claim, these make it partial ("except through the model API").
@@ -171,7 +173,8 @@ NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
     r"confident|sure|certain|convinced|"
     r"ensure[sd]?|certif(?:y|ies|ied)|warrant(?:s|ed)?|assure[sd]?|follow|imply that|"
     # "is not proof that", "does not show that": evidence that is denied asserts nothing
-    r"proof|evidence|prove[sdn]?|show[sn]?|demonstrate[sd]?|report(?:s|ed)?)\b",
+    r"proof|evidence|prove[sdn]?|show[sn]?|demonstrate[sd]?|report(?:s|ed)?|"
+    r"confirm(?:s|ed)?|attest(?:s|ed)?|establish(?:es|ed)?)\b",
     # embedded questions: "ask whether", "unclear if"
     r"\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?|question(?:s|ed)?|quer(?:y|ies|ied)|unclear|"
     r"unsure|not sure|check(?:s|ed)?|verify|verif(?:ies|ied)|test(?:s|ed)?|know|confirm)"
@@ -263,6 +266,11 @@ ABSOLUTE_WORDS = (
 #: After a universal claim, a contrast that takes part of it back ("but not the output").
 TAKEN_BACK = _re(
     r"[\s,;]*(?:but|though) not\b"
+    # a next clause that states how the claimed control is defeated ("..., which a careless
+    # reviewer can defeat", "but it can be bypassed")
+    r"|[\s,;]*(?:which|that|but|though|although|yet)\s+(?:[\w'-]+\s+){0,4}?"
+    r"(?:can|could|may|might)\s+(?:still\s+|also\s+)?(?:be\s+)?(?:defeat|bypass|circumvent|"
+    r"overrid|disabl|evad|break|broke)\w*"
     # a next clause that denies the claim about the same thing ("; it is not complete",
     # "; it is not."): only completeness/absolute words, since "it is not vulnerable"
     # would restate the claim rather than take it back

@@ -76,6 +76,13 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"\s+(?:is|remains)\s+"
                 r"(?:complete|absolute|total|perfect|guaranteed|unbreakable|airtight|comprehensive|"
                 r"flawless|watertight|full)\b"),
+        # a label line, the colon as copula: "- Isolation: absolute"
+        pattern(r"\b(?:isolation|separation|containment)\s*:\s*(?:complete|absolute|total|perfect|"
+                r"guaranteed|unbreakable|airtight|flawless|watertight|full)(?=\s*(?:[.;,)!]|$))"),
+        # "the host is wholly inaccessible from within the sandbox"
+        pattern(r"\b(?P<t>inaccessible|unreachable)\s+(?:from|to)\s+(?:within\s+|inside\s+)?"
+                r"(?:the |its |an? |our |any )?(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|"
+                r"agents?|guests?)\b", topic=r"\bhost\b"),
         pattern(r"\b(?:escape|breakout|break-out|escape)[- ]?proof\b|\b(?:unescapable|"
                 r"inescapable)\b"),
         pattern(r"\b(?:reach|access|see|touch|affect|read|interfere with|talk to)(?:es|s)?\s+"

@@ -62,6 +62,10 @@ class SandboxStopsPromptInjectionClaim(ClaimRule):
                'credentials limit what an injected agent can do."')
     patterns = (
         pattern(INJECTION, negated=True),
+        # the injection named elsewhere ("Prompt injections? Our agents are immune.")
+        pattern(r"\b(?:is|are|remains?|stays?)\s+(?:fully |completely |totally |entirely )?"
+                r"(?P<t>immune|impervious|invulnerable)(?!\s+(?:to|against|from)\b)",
+                topic=INJECTION),
         pattern(r"\b(?P<t>(?:immune|impervious|invulnerable|proof)\s+(?:to|against)\s+"
                 r"(?:\w+\s+){0,2}?(?:injection|manipulation))\b"),
         pattern(r"\binjection[- ]proof\b"),

@@ -61,7 +61,8 @@ class ReviewOptionalClaim(ClaimRule):
                 r"redundant|superfluous|overkill|pointless|(?:a\s+)?(?:mere\s+|pure\s+)?formality|"
                 r"skippable|(?:don't|do not|doesn't|does not|never|no longer) bother(?:s|ed)?|"
                 r"skip(?:ped|s|ping)?|waive[ds]?|dispensable|moot|needn't|nice[- ]to[- ]have|"
-                r"a luxury|box[- ]ticking)\b", topic=REVIEW),
+                r"a luxury|box[- ]ticking|a waste of (?:time|effort)|wasted effort|busywork)\b",
+                topic=REVIEW),
         pattern(r"\b(?:safely|safe to|fine to|okay to|ok to)\s+(?:[\w']+\s+){0,5}?"
                 r"(?:without|with no)\s+(?:any |a |human )?(?:looking|review|reviewing|reading|"
                 r"checking|approval|oversight|inspection)\b"),
