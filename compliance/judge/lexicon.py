@@ -245,7 +245,12 @@ CONTRAST = _re(r";|\u2014|,?\s+but\b|,?\s+however\b|,?\s+yet\b|\.\s")
 
 #: A pronoun subject after the predicate opens an embedded clause ("commands we did not
 #: intend"): negators from there on do not scope over the predicate.
-EMBEDDED_SUBJECT = _re(r"\b(?:we|you|they|i|he|she|where|when|whom|whose)\b")
+EMBEDDED_SUBJECT = _re(
+    r"\b(?:we|you|they|i|he|she|where|when|whom|whose)\b"
+    # a relative clause on an indefinite ("anything it isn't allowed to")
+    r"|(?<=anything )(?:that )?it\b|(?<=something )(?:that )?it\b"
+    r"|(?<=everything )(?:that )?it\b"
+)
 
 #: A clause that starts with a coordinated verb has the previous clause's subject
 #: ("Logs are complete and cannot be edited").
@@ -268,6 +273,9 @@ TAKEN_BACK = _re(
     r"[\s,;]*(?:but|though) not\b"
     # a next clause that states how the claimed control is defeated ("..., which a careless
     # reviewer can defeat", "but it can be bypassed")
+    # a contrastive ellipsis after a denial ("X never touch the runtime; short-lived ones do")
+    r"|[\s,;]*(?:but\s+)?(?:[\w-]+\s+){0,2}?(?:ones|others)\s+(?:do|does|can|are|is|will|did)"
+    r"(?!\s*n't|\s+not)\b"
     r"|[\s,;]*(?:which|that|but|though|although|yet)\s+(?:[\w'-]+\s+){0,4}?"
     r"(?:can|could|may|might)\s+(?:still\s+|also\s+)?(?:be\s+)?(?:defeat|bypass|circumvent|"
     r"overrid|disabl|evad|break|broke)\w*"

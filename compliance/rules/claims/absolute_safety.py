@@ -111,7 +111,8 @@ class AbsoluteSafetyClaim(ClaimRule):
         pattern(r"\b(?:do|cause|run|execute|perform|break)\s+(?:anything|something|nothing)\s+"
                 r"(?:harmful|dangerous|malicious|bad|damaging|destructive|risky|unsafe|nasty|"
                 r"untoward|catastrophic)\b", negated=True),
-        pattern(r"\b(?:protected|hardened|secured?|safe|immune|defended|resilient|invulnerable)\s+"
-                r"(?:against|from|to)\s+(?:all|every|any)\s+(?:[\w-]+\s+)?(?:attacks?|threats?|"
+        pattern(r"\b(?:protected|hardened|secured?|safe|immune|defended|resilient|invulnerable|"
+                r"shields?|shielded|protects?|guards?|defends?)\s+(?:[\w-]+\s+){0,2}?"
+                r"(?:against|from|to)\s+(?:all|every|any)\s+(?:[\w-]+\s+){0,3}?(?:attacks?|threats?|"
                 r"exploits?|risks?|vulnerabilit(?:y|ies)|compromises?|attackers?)\b"),
     )

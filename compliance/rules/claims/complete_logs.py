@@ -74,6 +74,8 @@ class CompleteLogsClaim(ClaimRule):
         pattern(r"\b(?:logs?|logging|audit (?:trails?|logs?|data)|records?|recordings?|"
                 r"transcripts?|telemetry|monitoring|observability)"
                 r"(?:\s+[\w']+){0,4}?\s+(?:is|are|remain)\s+"
+                # a coordinated adjective first: "100% accurate and complete"
+                r"(?:(?:100\s?% |fully |totally |entirely |always )?[\w-]+,?\s+and\s+)?"
                 r"(?:100\s?% |fully |totally |entirely |always )?"
                 r"(?:complete|comprehensive|exhaustive|total|perfect|"
                 r"gap[- ]?free)\b"),

@@ -91,7 +91,7 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 negated=True, topic=DATA),
         pattern(DATA + r"(?:\s+[\w']+){0,3}?\s+(?:stays?|remains?|is kept|are kept|kept)\s+"
                 r"(?:100\s?% |fully |completely |totally |entirely |always )?"
-                r"(?:inside|within|in-house|on[- ]prem\w*|private|local|"
+                r"(?:inside|within|in-house|on[- ]prem\w*|private|local|put|on[- ]?site|at home|"
                 # "stays on your infrastructure", "remains under your control"
                 r"on (?:your|our|the customer's|customer) (?:own )?(?:infrastructure|premises|"
                 r"network|servers?|machines?|devices?|hardware|vpc|account|tenancy|perimeter|"
