@@ -6,8 +6,9 @@ Scores the tuning corpus (tests/corpus/claims.yaml, known failures included)
 and, separately, held-out sets that are never merged into the tuning numbers:
 heldout.yaml, written before the judge existed; heldout2.yaml, written after
 the judge had been tuned, with phrasing it had not seen; heldout3.yaml (272
-statements) and heldout4.yaml (98), written by someone who had not read the
-judge. "overall" counts a text as a true positive only when it is flagged
+statements), written by someone who had not read the judge, and heldout4.yaml
+(98) and heldout5.yaml (60), written by the same person after reading it and
+fixing what heldout3 exposed. "overall" counts a text as a true positive only when it is flagged
 with exactly the expected families; a flagged honest text is a false
 positive, a missed overclaim a false negative.
 
@@ -17,7 +18,11 @@ First-contact scores (overall, before any change prompted by the set):
   were then classified by cause and fixed by general mechanisms (see git log),
   so later runs of heldout3 overstate generalisation.
 - heldout4: precision 100.0%, recall 85.7% (42 tp, 0 fp, 7 fn), written after
-  those fixes and scored once; the current generalisation estimate.
+  those fixes and scored once.
+- heldout5: precision 100.0%, recall 93.3% (28 tp, 0 fp, 2 fn), written after
+  further fixes found with private probe sets, scored once.
+heldout4 and heldout5 were written by someone who knew the judge's mechanisms,
+so they may flatter it; heldout3's first contact is the only blind number.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from tests.corpus.corpus_io import (  # noqa: E402
     HELDOUT2,
     HELDOUT3,
     HELDOUT4,
+    HELDOUT5,
     load,
     scores,
 )
@@ -63,6 +69,7 @@ def main() -> None:
     report("Held-out set 3 (written blind to the judge; its misses drove mechanism fixes)",
            HELDOUT3)
     report("Held-out set 4 (written after those fixes, never tuned on)", HELDOUT4)
+    report("Held-out set 5 (written after the last fixes, never tuned on)", HELDOUT5)
 
 
 if __name__ == "__main__":

