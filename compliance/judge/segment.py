@@ -60,9 +60,11 @@ def _inside_quotation(prose: str, cut: int, pos: int) -> bool:
 def _split_block(prose: str, start: int, end: int) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     cut = start
+    block = prose[start:end]
+    quoted = '"' in block or "\u201c" in block
     for m in TERMINATOR.finditer(prose, start, end):
         mark, at, after = m.group(0), m.start(), m.end()
-        if _inside_quotation(prose, cut, at) and not mark.endswith(('"', "\u201d")):
+        if quoted and _inside_quotation(prose, cut, at) and not mark.endswith(('"', "\u201d")):
             continue
         if prose[after:after + 2].lstrip()[:1].islower():
             continue  # a sentence does not start in lower case ("... access." is the claim)
