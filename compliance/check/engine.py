@@ -24,11 +24,12 @@ class ProseField:
     field: str
     text: str
     ws: Workspace
+    prefix: int = 0  # characters prepended to the field's value to judge it in context
 
     def locate(self, offset: int) -> Position:
         located = self.ws.where(self.section, self.item_id)
         assert located is not None
-        return located.locate(self.field, offset)
+        return located.locate(self.field, max(0, offset - self.prefix))
 
 
 def prose_fields(ctx: CheckContext) -> Iterator[ProseField]:
@@ -38,10 +39,12 @@ def prose_fields(ctx: CheckContext) -> Iterator[ProseField]:
     if m.stance:
         yield ProseField("stance", "stance", "stance", m.stance, ws)
     for c in m.controls:
-        for name in ("claim", "stance_clause", "implementation", "residual_risk"):
-            text = getattr(c, name)
-            if text:
-                yield ProseField("controls", c.id, name, text, ws)
+        for name in ("claim", "implementation", "residual_risk"):
+            yield ProseField("controls", c.id, name, getattr(c, name), ws)
+        if c.stance_clause:  # judged as the stance will say it: "Agents <clause>."
+            subject = "Agents "
+            yield ProseField("controls", c.id, "stance_clause",
+                             f"{subject}{c.stance_clause.strip()}", ws, len(subject))
 
 
 def _prose_findings(ctx: CheckContext) -> Iterator[Diagnostic]:

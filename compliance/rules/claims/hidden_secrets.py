@@ -14,6 +14,11 @@ PERCEIVE = (r"(?:see|sees|seen|read|reads|view|views|access|accesses|accessed|ob
             r"get at|gets at|know|knows|print|prints|echo|echoes|reach|reaches|retrieve|"
             r"retrieves|extract|extracts|steal|steals|dump|dumps|use|uses|touch|touches|"
             r"discover|discovers|find|finds|learn|learns|exposure (?:of|to))")
+#: "hold no standing credentials (they can read)": a statement about which credentials
+#: are kept in the agent's reach (none that last), not that what it holds is hidden.
+HOLDS_NO_LASTING = (r"\b(?:holds?|holding|has|have|having|carr(?:y|ies)|keeps?|gets?|given)\s+"
+                    r"(?:no|zero)\s+(?:standing|long-lived|long-term|static|persistent|"
+                    r"permanent|lasting)\s+" + SECRET + r"\b")
 NOT_AGENT_VIEW = (r"\b(?:in|from) (?:the |our |its |their )?(?:[\w-]+ )?"
                   r"(?:logs?|output|transcripts?|ui|console|screenshots?)\b")
 
@@ -103,7 +108,8 @@ class HiddenSecretsClaim(ClaimRule):
                 r"(?:agent(?:'s|s')?|model(?:'s)?|sandbox|vm|container)", negated=True),
         pattern(r"\b" + PERCEIVE + r"(?:\s+(?:from|in|into|out of))?(?=\s*(?:[.,;:!?)]|$))",
                 negated=True, topic=r"\b" + SECRET + r"\b",
-                requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
+                requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b",
+                unless=HOLDS_NO_LASTING),
         pattern(r"\bblind to\s+(?:all\s+|any\s+|the\s+|our\s+)?(?:\w+\s+)?" + SECRET + r"\b"),
         pattern(r"\b(?:walled off|sealed off|cut off|isolated|shielded|kept away|hidden)\s+from\s+"
                 r"(?:all|every|any)\s+(?:\w+\s+)?" + SECRET + r"\b"),
