@@ -191,8 +191,9 @@ def _sets(items: list[Item], at_start: bool, limit: int | None = None,
             else:
                 options.append(frozenset(union))
         state = _step(state, op, av)
-    options = sorted(set(options), key=lambda o: (_score(o), sorted(o)))
-    return options if top else options[:1]
+    if not top:
+        return [min(options, key=_score)] if options else []
+    return sorted(dict.fromkeys(options), key=_score)  # stable: ties keep pattern order
 
 
 def trigger_sets(regex: re.Pattern[str]) -> list[frozenset[Trigger]]:
