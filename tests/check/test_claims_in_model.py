@@ -44,3 +44,12 @@ def test_disabled_claim_rule_is_not_run(tmp_path: Path) -> None:
     assert [c for *_, c in claim_findings(ws)] == ["CLM001"]
     (ws / "compliance.yaml").write_text("disabled_rules: [absolute-safety-claim]\n")
     assert claim_findings(ws) == []
+
+
+def test_stance_clause_is_judged_as_the_stance_says_it(tmp_path: Path) -> None:
+    text = CONTROL.replace("    implementation:",
+                           "    stance_clause: are fully secure in their VMs\n    implementation:")
+    ws = minimal(tmp_path, **{"controls/isolation.yaml": text})
+    assert claim_findings(ws) == [("controls/isolation.yaml", 7, 24, "CLM001")]
+    line = (ws / "controls/isolation.yaml").read_text().splitlines()[6]
+    assert line[23:].startswith("fully secure")
