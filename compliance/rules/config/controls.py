@@ -86,7 +86,13 @@ def evaluate_control(ctx: CheckContext, control: Any) -> dict[str, Verdict]:
 
     def evaluate() -> dict[str, Verdict]:
         docs = control_docs(ctx, control)
-        return {code: CONFIG_RULES[code]().evaluate(docs) for code in checks_of(control)}
+        cited = tuple(control.evidence)
+        # A verdict depends only on the check and the evidence files: controls citing the
+        # same files share it.
+        def verdict(code: str) -> Verdict:
+            return ctx.memo(("verdict", code, cited), lambda: CONFIG_RULES[code]().evaluate(docs))
+
+        return {code: verdict(code) for code in checks_of(control)}
 
     return ctx.memo(("verdicts", control.id), evaluate)
 
@@ -95,9 +101,9 @@ def claim_diagnostics(rule: Any, ctx: CheckContext) -> Iterator[Diagnostic]:
     """This check's findings on every control it verifies (called from ``Rule.check``)."""
     level = _unverified_level(ctx)
     for control in _checked(ctx):
-        if rule.code not in checks_of(control):
+        verdict = evaluate_control(ctx, control).get(rule.code)
+        if verdict is None:
             continue
-        verdict = evaluate_control(ctx, control)[rule.code]
         pos = ctx.pos("controls", control.id, "claim")
         if verdict.status is Status.REFUTED:
             related = tuple(r.position for r in verdict.refuting)
