@@ -44,8 +44,10 @@ def _spaces(m: re.Match[str]) -> str:
 
 def _mask_inline(line: str) -> str:
     for pattern, needs in zip(INLINE_MASKS, INLINE_NEEDS, strict=True):
-        if any(n in line for n in needs):
-            line = pattern.sub(_spaces, line)
+        for n in needs:
+            if n in line:
+                line = pattern.sub(_spaces, line)
+                break
     return line
 
 
