@@ -40,6 +40,9 @@ class Report:
     findings: Sequence[Diagnostic]
     rules: Mapping[str, RuleInfo] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Text format: print the summary line even when nothing was found, plus the claim
+    #: verdict counts (``check`` and ``build`` want it; ``lint`` stays silent when clean).
+    always_summary: bool = False
 
     def counts(self) -> dict[str, int]:
         active = [d for d in self.findings if d.waived_by is None]
@@ -68,10 +71,16 @@ def format_text(report: Report, color: bool = False) -> str:
         lines.append(f"{d.path}:{d.line}:{d.column}: {level} {d.message} [{d.code}]{waived}")
         lines.extend(f"    see {r}" for r in d.related)
     c = report.counts()
-    if report.findings:
+    if report.findings or report.always_summary:
         summary = f"{_plural(c['error'], 'error')}, {_plural(c['warning'], 'warning')}"
         if c["waived"]:
             summary += f" ({c['waived']} waived)"
+        verdicts = report.extra.get("verdicts") or {}
+        if report.always_summary and verdicts:
+            tally = {s: sum(v["status"] == s for v in verdicts.values())
+                     for s in ("verified", "unverified", "refuted")}
+            summary += (f"; claims: {tally['verified']} verified, {tally['unverified']} "
+                        f"unverified, {tally['refuted']} refuted")
         lines.append(summary)
     return "\n".join(lines) + ("\n" if lines else "")
 

@@ -49,7 +49,7 @@ def test_check_clean_workspace_text(tmp_path: Path) -> None:
     code, out, err = run("check", str(ws), "--format", "text")
     assert code == 0
     assert err == ""
-    assert out.endswith("0 errors, 5 warnings\n")
+    assert out.endswith("0 errors, 5 warnings; claims: 0 verified, 1 unverified, 0 refuted\n")
     assert out.splitlines()[0] == (
         "controls/system.yaml:1:1: warning layer 'credentials' has no deployed or partial "
         "control: 'What can a leaked or misused token do?' is unanswered and every output "

@@ -62,7 +62,7 @@ def test_readme_examples_run_on_the_example_workspace(command: str, repo: Path) 
     finally:
         os.chdir(cwd)
     assert result.exit_code == 0, result.output
-    assert result.stdout
+    assert result.stdout or "github" in command  # clean annotations print nothing
 
 
 def test_examples_were_found() -> None:

@@ -74,8 +74,11 @@ class Evidence(Strict):
         "writes it. A different hash makes every claim resting on the file stale.",
     )
     kind: Identifier | None = Field(
-        default=None, description="Adapter that reads the file; detected when omitted.",
-        examples=["claude-settings"])
+        default=None,
+        description="Adapter that reads the file; detected when omitted. `opaque` says no "
+        "adapter reads it on purpose (an in-house format): it is pinned and packed, and "
+        "claims resting only on it stay unverified.",
+        examples=["claude-settings", "opaque"])
     description: Text | None = Field(default=None, description="What the file is.")
     collected: dt.date = Field(description="Date the file was exported or collected.")
     max_age_days: int = Field(default=90, ge=1, le=3650,

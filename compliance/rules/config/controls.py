@@ -31,6 +31,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 
+#: ``kind: opaque``: pinned and packed, deliberately read by no adapter (an in-house
+#: format). Claims resting only on it stay UNVERIFIED; nothing reports it as unreadable.
+OPAQUE_KIND = "opaque"
+
+
 def checks_of(control: Any) -> list[str]:
     """The check codes that verify a control's claim (explicit, else by kind)."""
     from compliance.rules.config import CONFIG_RULES, checks_for_kind
@@ -53,7 +58,7 @@ def read_evidence(ctx: CheckContext, evidence_id: str) -> EvidenceDoc | Exceptio
     from compliance.rules.model.evidence_rules import evidence_file
 
     ev = next((e for e in ctx.model.evidence if e.id == evidence_id), None)
-    if ev is None:
+    if ev is None or ev.kind == OPAQUE_KIND:
         return None
     file = evidence_file(ctx, ev)
     if file is None:

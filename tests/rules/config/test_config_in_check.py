@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import shutil
@@ -184,3 +185,22 @@ def test_planned_controls_are_not_checked(tmp_path: Path) -> None:
     assert _config(report) == []
     assert report["verdicts"]["ISO-02"] == {
         "status": "unverified", "message": "planned control: not checked", "checks": {}}
+
+
+def test_opaque_evidence_is_pinned_but_read_by_no_adapter(tmp_path: Path) -> None:
+    from compliance.pipeline import load_and_check
+    from tests.workspaces import CONTROL, SYSTEM, make_workspace, sha256
+
+    blob = b"proxy: {inject: [github, model-api]}\n"
+    ws = make_workspace(tmp_path, {
+        "controls/system.yaml": SYSTEM + (
+            "evidence:\n  - id: gw\n    path: gw.yaml\n    kind: opaque\n"
+            f"    sha256: {sha256(blob)}\n    collected: 2026-11-20\n"),
+        "controls/isolation.yaml": CONTROL.replace(
+            "    limits:", "    evidence: [gw]\n    verified_by: [CFG013]\n    limits:"),
+        "evidence/gw.yaml": blob,
+    })
+    checked = load_and_check(ws, dt.date(2026, 11, 30))
+    codes = [d.code for d in checked.result.findings if d.code != "GAP001"]
+    assert codes == ["CFG013"]  # unverified (warning), not CFG100 unreadable
+    assert checked.result.verdicts["ISO-01"]["status"] == "unverified"
