@@ -102,9 +102,9 @@ class _Judged:
         self.analyses: list[Analysis | None] = [None] * len(spans)
         self.analysed: list[int] = []
         self.patterns: dict[int, dict[str, list[Pattern]] | None] = {}
+        matched = _gates(self.lows)
         answer, codes, patterns = lx.ANSWER.match, _gates.codes, _gates.patterns
-        for i, (s, low, keys) in enumerate(zip(spans, self.lows, _gates(self.lows),
-                                              strict=True)):
+        for i, (s, low, keys) in enumerate(zip(spans, self.lows, matched, strict=True)):
             if not keys and not answer(low):
                 continue
             by_rule: dict[str, list[Pattern]] = {}
