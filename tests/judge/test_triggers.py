@@ -1,0 +1,68 @@
+"""Trigger words may only skip regexes that cannot match: never a claim pattern's match."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from compliance.judge.analysis import normalise
+from compliance.judge.segment import sentences
+from compliance.judge.triggers import TriggerIndex, trigger_sets
+from compliance.rules.claims import CLAIM_RULES
+from compliance.rules.claims.driver import _Gates
+from tests.corpus.corpus_io import CORPUS, HELDOUT, HELDOUT2, load
+
+PATTERNS = [p.regex for rule in CLAIM_RULES.values() for p in rule.patterns]
+#: Words glued to claim words, Unicode letters, underscores and hyphens at token edges.
+EDGES = [
+    "unsafe by default", "ésafe by default", "safe_by_default", "safe-by-default",
+    "_safe by default",
+    "zero-risk", "zero_risk", "norisk", "no risks", "no\u00a0risk", "x100% secure", "100 % secure",
+    "the allowlist is comprehensive.", "comprehensiveness", "it can't be bypassed", "bypassproof",
+    "escape-proof", "escapes", "unescapable", "logs: complete", "tamper‐proof", "tamper_proof",
+]
+
+
+def _lows() -> list[str]:
+    texts = [i.text for path in (CORPUS, HELDOUT, HELDOUT2) for i in load(path)] + EDGES
+    return [normalise(s.prose) for t in texts for s in sentences(t)] + [normalise(t) for t in EDGES]
+
+
+def test_a_fused_negation_needs_its_noun() -> None:
+    # "no" is too common to filter on, so the noun is the condition
+    assert trigger_sets(re.compile(r"\b(?:zero|no)[- ]risks?\b")) == [
+        frozenset({("risk", True), ("risks", True)})]
+
+
+def test_a_word_the_regex_may_extend_is_a_prefix() -> None:
+    assert trigger_sets(re.compile(r"\bescap\w*\s+(?:is|are)\b")) == [
+        frozenset({("escap", False)})]
+
+
+@pytest.mark.parametrize("regex", [re.compile("safe", re.IGNORECASE), re.compile(r"\w+ing\b"),
+                                   re.compile(r"(?a:\b)safe"), re.compile(r"\bsafe", re.ASCII)])
+def test_no_condition_where_words_are_not_certain(regex: re.Pattern[str]) -> None:
+    assert trigger_sets(regex) == []
+
+
+def test_every_match_of_every_claim_pattern_is_a_candidate() -> None:
+    lows = _lows()
+    candidates = TriggerIndex(PATTERNS).candidates(lows)
+    missed = [(low, regex.pattern[:60]) for low, keys in zip(lows, candidates, strict=True)
+              for k, regex in enumerate(PATTERNS) if k not in keys and regex.search(low)]
+    assert missed == []
+
+
+def test_the_index_filters() -> None:
+    lows = _lows()
+    pairs = sum(map(len, TriggerIndex(PATTERNS).candidates(lows)))
+    assert pairs < len(lows) * len(PATTERNS) / 4
+
+
+def test_gates_with_and_without_the_index_agree() -> None:
+    lows = _lows()
+    plain, indexed = _Gates(), _Gates()
+    plain.TRIGGER_AFTER, indexed.TRIGGER_AFTER = 10**9, 0
+    assert indexed(lows) == plain(lows)
+    assert indexed.index is not None and plain.index is None
