@@ -97,7 +97,7 @@ def _answer(
         return Answer(unanswered_reason="; ".join(reasons))
     full = [b for b in backing if b.support is Support.FULL]
     choice = Choice.YES if full and q.style == "choice+narrative" else None
-    narrative = compose(backing, limits, full_answer=bool(full))
+    narrative = compose(backing, limits, full_answer=bool(full), scope=model.system.name)
     controls = tuple(b.control.id for b in backing)
     limit_ids = _unique(lid for b in backing for lid in b.control.limits)
     answer = Answer(
@@ -167,10 +167,12 @@ def _backing(control: Any, verdict: Any) -> Backing | None:
     return Backing(control, Support.PARTIAL, "no configuration evidence verifies this claim yet")
 
 
-def compose(backing: list[Backing], limits: dict[str, Any], full_answer: bool) -> str:
-    """The narrative: each control's claim with its id (partial ones said to be partial),
-    then "Limits:" and every limit those controls state, one per line."""
-    lines = []
+def compose(backing: list[Backing], limits: dict[str, Any], full_answer: bool,
+            scope: str | None = None) -> str:
+    """The narrative: the scope it speaks for (a questionnaire asks about a whole service;
+    the answer covers only the system the model describes), each control's claim with its
+    id (partial ones said to be partial), then "Limits:" and every limit, one per line."""
+    lines = [f"Scope: {' '.join(scope.split())}."] if scope else []
     for b in backing:
         claim = b.control.claim.strip().rstrip(".")
         if b.support is Support.FULL:

@@ -58,6 +58,7 @@ def test_answers_with_a_user_mapping(ws: Path, tmp_path: Path) -> None:
     ws_out = openpyxl.load_workbook(out)["Security"]
     assert [ws_out.cell(r, 3).value for r in (5, 6, 7)] == [None, None, None]
     assert ws_out["D5"].value == (
+        "Scope: Test agents.\n"
         "Partially: Agent sessions run in single-use virtual machines (ISO-01; no configuration "
         "evidence verifies this claim yet).\n"
         "Limits:\n- Isolation depends on a well-configured host."

@@ -49,7 +49,8 @@ def test_verified_deployed_control_supports_yes(model: Any) -> None:
     answer = draft(model, q, verdicts={"NET-01": "verified"})["N1"]
     assert answer == Answer(
         choice=Choice.YES,
-        narrative="Outbound traffic from agent sessions is denied by default (NET-01).\n"
+        narrative="Scope: Test agents.\n"
+        "Outbound traffic from agent sessions is denied by default (NET-01).\n"
         "Limits:\n- The connection to the model provider stays open.",
         control_ids=("NET-01",),
         evidence_sha256=(sha256(EVIDENCE),),
@@ -62,6 +63,7 @@ def test_unverified_control_gets_partial_wording_and_no_choice(model: Any) -> No
     answer = draft(model, q, verdicts={"NET-01": "unverified"})["N1"]
     assert answer.choice is None
     assert answer.narrative == (
+        "Scope: Test agents.\n"
         "Partially: Outbound traffic from agent sessions is denied by default (NET-01; no "
         "configuration evidence verifies this claim yet).\n"
         "Limits:\n- The connection to the model provider stays open."
@@ -74,6 +76,7 @@ def test_partial_status_says_so(model: Any) -> None:
     answer = draft(model, q, verdicts={"LOG-01": "verified"})["L1"]
     assert (answer.choice, answer.narrative) == (
         None,
+        "Scope: Test agents.\n"
         "Partially: Agent tool calls are logged centrally (LOG-01; the control is only partly "
         "deployed).\nLimits:\n- Isolation depends on a well-configured host.",
     )
@@ -134,7 +137,7 @@ def test_flagged_answer_is_left_for_a_human(model: Any) -> None:
     assert seen == [
         (
             "Is egress restricted?",
-            "Yes. Outbound traffic from agent sessions is denied by default (NET-01).\n"
+            "Yes. Scope: Test agents.\nOutbound traffic from agent sessions is denied by default (NET-01).\n"
             "Limits:\n- The connection to the model provider stays open.",
         )
     ]

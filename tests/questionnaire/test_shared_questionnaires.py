@@ -34,7 +34,7 @@ def test_caiq_workbook_is_recognised(shared_data: Path) -> None:
     assert first.text.startswith("Are audit and assurance policies, procedures, and standards")
     assert [x.row for x in q.questions] == list(range(3, 264))
     mapped = [x.key for x in q.questions if x.mapping]
-    assert len(mapped) == 33
+    assert len(mapped) == 32
     assert q.by_key()["IVS-03.3"].mapping.layers == ("network",)
     assert all(x.existing is None for x in q.questions)
 
@@ -65,7 +65,7 @@ def test_caiq_json_dataset_uses_the_same_mapping(shared_data: Path) -> None:
     assert (q.kind, len(q.questions), sum(1 for x in q.questions if x.mapping)) == (
         "CSA CAIQ v4.0.3",
         261,
-        33,
+        32,
     )
     assert q.questions[0].section == "A&A-01"
 
