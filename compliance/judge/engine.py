@@ -79,15 +79,14 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             continue
         if pat.negated and FUSED_PROOF.match(text, e):
             continue  # "escape-proof" is its own positive predicate, not a negatable "escape"
-        inside = 0
+        count_inside = False
         if "t" in pat.regex.groupindex and m.group("t"):
             fused = m.span("t")
         elif pat.negated:  # a negated predicate's words are all counted
             fused = (s, s)
         else:  # a positive one's words are its own ("blocks every"), except a bare "not"
             fused = (s, e)
-            inside = sum(1 for a, b in an.negators
-                         if s <= a < e and CORE_NEGATOR.fullmatch(text[a:b]))
+            count_inside = True
         clause = an.clause_of(s)
         cs, ce = clause
         if e > ce:  # a pattern spanning clauses is judged on the whole span
@@ -117,6 +116,8 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
         embedded = lx.EMBEDDED_SUBJECT.search(text, e, ce)
         scope = (cs, embedded.start() if embedded else ce)
         before = s if pat.before_only else None
+        inside = sum(1 for a, b in an.negators
+                     if s <= a < e and CORE_NEGATOR.fullmatch(text[a:b])) if count_inside else 0
         odd = (an.negations(scope, fused, before) + inside + int(flip)) % 2 == 1
         if odd == pat.negated:
             return s, e
