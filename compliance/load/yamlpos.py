@@ -1,15 +1,16 @@
 """YAML -> plain data, keeping a file:line:column for every node.
 
-Uses ruamel.yaml's ``typ='safe'`` composer on the C parser (fast) and walks the
-node graph once. Everything a strict model needs to point back at the YAML is
-kept in a :class:`PositionMap`, keyed by the node's path (``("controls", 3,
-"claim")``).
+Builds plain data and positions in one iterative pass over the events of
+ruamel.yaml's C parser (:mod:`compliance.load.yamlbuild`; no node graph).
+Everything a strict model needs to point back at the YAML is kept in
+``YamlDocument.positions``, keyed by the node's path (``("controls", 3, "claim")``).
 
 Refused here, each with a positioned :class:`~compliance.diagnostics.Diagnostic`:
 binary or non-UTF-8 files, empty files, YAML syntax errors, duplicate keys,
 unsupported tags, more than one document, and alias bombs (the expanded size
-is computed on the node graph before anything is expanded, so a "billion
-laughs" file is refused in bounded time and memory).
+is counted while parsing, before anything is expanded, so a "billion
+laughs" file is refused in bounded time and memory; aliased values are shared,
+not copied).
 """
 
 from __future__ import annotations
@@ -17,18 +18,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from compliance.diagnostics import Diagnostic, Level, Position
 
 #: Expanded node budget: generous for real models, tiny next to a billion laughs.
 MAX_EXPANDED_NODES = 2_000_000
-#: Deepest nesting of collections accepted (the C composer recurses per level).
+#: Deepest nesting of collections accepted (counted while parsing, no recursion).
 MAX_DEPTH = 200
 #: Files bigger than this are not models; refuse before parsing.
 MAX_FILE_BYTES = 32 * 1024 * 1024
@@ -36,10 +35,6 @@ MAX_FILE_BYTES = 32 * 1024 * 1024
 LOAD_CODE, LOAD_NAME = "YML001", "unreadable-yaml"
 DUP_CODE, DUP_NAME = "YML002", "duplicate-key"
 EMPTY_CODE, EMPTY_NAME = "YML003", "empty-file"
-
-_STD = "tag:yaml.org,2002:"
-_STR_TAG = f"{_STD}str"
-_SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null", "timestamp")}
 
 Path_ = tuple[str | int, ...]
 
@@ -225,17 +220,37 @@ def parse_yaml(text: str, display: str) -> YamlDocument:
 def parse_yaml_stream(text: str, display: str) -> list[YamlDocument]:
     """Every document of a YAML stream (model files and YAML evidence files alike).
 
-    Refuses, before composing, nesting deeper than :data:`MAX_DEPTH` (the C
-    composer recurses and would crash the interpreter on a hostile file), and,
-    before expanding, aliases that would expand past :data:`MAX_EXPANDED_NODES`.
+    One pass over the C parser's events (:mod:`compliance.load.yamlbuild`): nesting
+    deeper than :data:`MAX_DEPTH` is refused at the first too-deep collection, and
+    aliases that would expand past :data:`MAX_EXPANDED_NODES` are refused before
+    anything is expanded. When several things are wrong, the one reported is the
+    one the compose-based loader reported (depth and syntax, then the composer's
+    alias errors, then alias bombs).
     """
+    from compliance.load.yamlbuild import Bomb, ComposerProblem, EventBuilder, TooDeep
+
     yaml = YAML(typ="safe")
+    loader, _ = yaml.get_constructor_parser(text)
+    builder = EventBuilder(display, yaml, loader, text)
+    get_event = loader.get_event
     try:
-        too_deep = _too_deep(text, yaml)
-        if too_deep is not None:
-            raise _fail(display, too_deep.line + 1, too_deep.column + 1,
-                        f"nested deeper than {MAX_DEPTH} levels; refusing to parse")
-        nodes = [n for n in yaml.compose_all(text) if n is not None]
+        try:
+            try:
+                return builder.run(get_event)
+            except Bomb as exc:
+                try:
+                    builder.drain(get_event, composer=True)
+                except ComposerProblem as refused:
+                    _composer_failure(text, display, builder, get_event, refused)
+                line, col = exc.args[0]
+                raise _fail(display, line + 1, col + 1,
+                            f"aliases expand to more than {MAX_EXPANDED_NODES:,} nodes "
+                            "(an alias bomb?); refusing to expand") from None
+            except ComposerProblem as refused:
+                _composer_failure(text, display, builder, get_event, refused)
+        except TooDeep as exc:
+            raise _fail(display, exc.line + 1, exc.column + 1,
+                        f"nested deeper than {MAX_DEPTH} levels; refusing to parse") from None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = " ".join(p for p in (exc.problem, exc.context) if p) or "invalid YAML"
@@ -243,16 +258,21 @@ def parse_yaml_stream(text: str, display: str) -> list[YamlDocument]:
         raise _fail(display, line, col, f"YAML syntax error: {problem}") from None
     except YAMLError as exc:
         raise _fail(display, 1, 1, f"YAML syntax error: {exc}") from None
-    docs = []
-    for root in nodes:
-        if _expanded_size(root, {}, 0) > MAX_EXPANDED_NODES:
-            raise _fail(display, root.start_mark.line + 1, root.start_mark.column + 1,
-                        f"aliases expand to more than {MAX_EXPANDED_NODES:,} nodes "
-                        "(an alias bomb?); refusing to expand")
-        builder = _Builder(display, yaml)
-        data = builder.build(root, (), None)
-        docs.append(YamlDocument(display, data, builder.positions, text, builder.errors))
-    return docs
+    finally:
+        loader.dispose()
+
+
+def _composer_failure(text: str, display: str, builder: Any, get_event: Any,
+                      problem: Any) -> NoReturn:
+    """Raise an alias error, unless depth or syntax would have been reported first.
+
+    The compose-based loader checked depth and syntax over the whole stream
+    before composing whenever :func:`_depth_bound` allowed a too-deep file, so
+    then a later syntax or depth error wins over this one.
+    """
+    if _depth_bound(text) > MAX_DEPTH:
+        builder.drain(get_event, composer=False)
+    raise _fail(display, problem.line + 1, problem.column + 1, f"YAML syntax error: {problem}")
 
 
 #: Leading run of a line that can open block collections: indentation and the
@@ -260,126 +280,9 @@ def parse_yaml_stream(text: str, display: str) -> list[YamlDocument]:
 _BLOCK_LEAD = re.compile(r"^(?:[ \t\-?:]|[&!][^\s]*[ \t])*", re.M)
 
 
-def _too_deep(text: str, yaml: YAML) -> Any:
-    """The mark where nesting first exceeds MAX_DEPTH, else None.
-
-    A cheap bound first (every flow opener, plus the longest run of block
-    indentation and indicators): when it is within the limit, no collection can
-    be deeper. Otherwise the parser's event stream, which is iterative, counts
-    the real depth.
-    """
+def _depth_bound(text: str) -> int:
+    """A cheap upper bound of the nesting depth: flow openers plus the longest block lead."""
     bound = text.count("[") + text.count("{")
     if bound <= MAX_DEPTH:
         bound += max((len(m) for m in _BLOCK_LEAD.findall(text)), default=0)
-        if bound <= MAX_DEPTH:
-            return None
-    depth = 0
-    for event in yaml.parse(text):
-        if isinstance(event, CollectionStartEvent):
-            depth += 1
-            if depth > MAX_DEPTH:
-                return event.start_mark
-        elif isinstance(event, CollectionEndEvent):
-            depth -= 1
-    return None
-
-
-def _expanded_size(node: Node, memo: dict[int, int], depth: int) -> int:
-    key = id(node)
-    if key in memo:
-        return memo[key]
-    if depth > MAX_DEPTH:
-        return MAX_EXPANDED_NODES + 1  # deeper than the pre-check allows: aliases nest
-    memo[key] = MAX_EXPANDED_NODES + 1  # recursion guard for self-referencing aliases
-    total = 1
-    if isinstance(node, MappingNode):
-        for k, v in node.value:
-            total += _expanded_size(k, memo, depth + 1) + _expanded_size(v, memo, depth + 1)
-            if total > MAX_EXPANDED_NODES:
-                break
-    elif isinstance(node, SequenceNode):
-        for v in node.value:
-            total += _expanded_size(v, memo, depth + 1)
-            if total > MAX_EXPANDED_NODES:
-                break
-    memo[key] = total
-    return total
-
-
-class _Builder:
-    def __init__(self, display: str, yaml: YAML) -> None:
-        self.display = display
-        self.construct = yaml.constructor.construct_object
-        self.positions: dict[Path_, NodePos] = {}
-        self.errors: list[Diagnostic] = []
-
-    def _record(self, node: Node, path: Path_, key_node: Node | None) -> None:
-        sm, em = node.start_mark, node.end_mark
-        key = None if key_node is None else (key_node.start_mark.line,
-                                              key_node.start_mark.column)
-        style = node.style if isinstance(node, ScalarNode) else None
-        self.positions[path] = NodePos(self.display, key, (sm.line, sm.column, em.line,
-                                                           em.column), sm.index, em.index, style)
-
-    def _error(self, node: Node, message: str, code: str = LOAD_CODE,
-               name: str = LOAD_NAME) -> None:
-        pos = _mark_pos(self.display, node.start_mark)
-        self.errors.append(Diagnostic.at(pos, code, name, Level.ERROR, message))
-
-    def build(self, node: Node, path: Path_, key_node: Node | None) -> Any:
-        self._record(node, path, key_node)
-        tag = node.tag if isinstance(node.tag, str) else str(node.tag)
-        if isinstance(node, ScalarNode):
-            if tag == _STR_TAG:  # most values: no constructor needed
-                return node.value
-            if tag not in _SCALAR_TAGS:
-                self._error(node, f"unsupported YAML tag {tag!r}; use plain values")
-                return None
-            try:
-                return self.construct(node, deep=True)
-            except (YAMLError, ValueError) as exc:
-                self._error(node, f"invalid {tag.removeprefix(_STD)} value: {exc}")
-                return None
-        if isinstance(node, SequenceNode):
-            if tag != f"{_STD}seq":
-                self._error(node, f"unsupported YAML tag {tag!r} on a list")
-            return [self.build(child, (*path, i), None) for i, child in enumerate(node.value)]
-        if isinstance(node, MappingNode):
-            if tag != f"{_STD}map":
-                self._error(node, f"unsupported YAML tag {tag!r} on a mapping")
-            return self._mapping(node, path)
-        self._error(node, "unsupported YAML node")
-        return None
-
-    def _mapping(self, node: MappingNode, path: Path_) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        first: dict[str, Node] = {}
-        merged: list[MappingNode] = []
-        for key_node, value_node in node.value:
-            ktag = key_node.tag if isinstance(key_node.tag, str) else str(key_node.tag)
-            if ktag == f"{_STD}merge":
-                sources = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
-                for src in sources:
-                    if isinstance(src, MappingNode):
-                        merged.append(src)
-                    else:
-                        self._error(src, "a merge key (<<) takes a mapping or a list of mappings")
-                continue
-            if not isinstance(key_node, ScalarNode):
-                self._error(key_node, "mapping keys must be plain strings")
-                continue
-            key = str(key_node.value)
-            if key in first:
-                prev = first[key].start_mark
-                self._error(key_node,
-                            f"duplicate key {key!r} (first defined at line {prev.line + 1}, "
-                            f"column {prev.column + 1})", DUP_CODE, DUP_NAME)
-                continue
-            first[key] = key_node
-            out[key] = self.build(value_node, (*path, key), key_node)
-        for src in merged:  # explicit keys win over merged ones, as YAML merge keys define
-            for key_node, value_node in src.value:
-                key = str(key_node.value)
-                if key not in out:
-                    out[key] = self.build(value_node, (*path, key), key_node)
-        return out
+    return bound
