@@ -13,7 +13,8 @@ built before (see ``tests/load/reference_loader.py`` and ``test_parity.py``):
 * keys are the raw scalar text; duplicate keys keep the first definition.
 
 Anything that must be referred to again (an anchored node, a merge source, a
-key) is kept as a :class:`_Sum`; everything else goes straight into the output.
+key) is kept as a ``_Sum`` (:mod:`compliance.load.yamlnodes`); everything else
+goes straight into the document's logs.
 """
 
 from __future__ import annotations
@@ -36,6 +37,31 @@ from ruamel.yaml.events import (
 from ruamel.yaml.nodes import ScalarNode
 
 from compliance.diagnostics import Diagnostic, Level, Position
+from compliance.load.yamlnodes import (
+    _BAD,
+    _DICT,
+    _DUP,
+    _DUP_ANCHOR,
+    _IN_PROGRESS,
+    _KEYSLOT,
+    _LIST,
+    _MAP,
+    _MERGE,
+    _MERGING,
+    _NORMAL,
+    _SCALAR,
+    _SCALAR_TAGS,
+    _SEQ,
+    _STD,
+    _STR,
+    Bomb,
+    ComposerProblem,
+    DocumentLogs,
+    TooDeep,
+    _Frame,
+    _Ref,
+    _Sum,
+)
 from compliance.load.yamlpos import (
     DUP_CODE,
     DUP_NAME,
@@ -48,112 +74,8 @@ from compliance.load.yamlpos import (
     YamlDocument,
 )
 
-_STD = "tag:yaml.org,2002:"
-_STR, _SEQ, _MAP, _MERGE = (f"{_STD}{t}" for t in ("str", "seq", "map", "merge"))
-_SCALAR_TAGS = {f"{_STD}{t}" for t in ("str", "int", "float", "bool", "null", "timestamp")}
-_SCALAR, _LIST, _DICT = 0, 1, 2  # node kinds
-_NORMAL, _DUP, _MERGING, _BAD = 0, 1, 2, 3  # what a mapping does with its current value
-_DUP_ANCHOR = "second occurrence found duplicate anchor; first occurrence"
-_KEYSLOT = "\x00key"  # path part of a node in key position (never kept)
 
-
-class Bomb(Exception):
-    """Aliases expand past the budget; carries the document root's (line, column)."""
-
-
-class ComposerProblem(Exception):
-    """What the composer refused (undefined alias, duplicate anchor), with its mark."""
-
-    def __init__(self, message: str, line: int, column: int) -> None:
-        super().__init__(message)
-        self.line, self.column = line, column
-
-
-class TooDeep(Exception):
-    """A collection nested deeper than MAX_DEPTH, at its (line, column)."""
-
-    def __init__(self, line: int, column: int) -> None:
-        super().__init__(line, column)
-        self.line, self.column = line, column
-
-
-class _Sum:
-    """A complete node that may be used again: its value, marks, positions, problems."""
-
-    __slots__ = ("value", "kind", "tag", "raw", "sm", "marks", "start", "end", "style",
-                 "own", "size", "span", "entries", "items", "text")
-
-    def __init__(self, value: Any, kind: int, tag: str, raw: str | None, sm: tuple[int, int],
-                 marks: tuple[int, int, int, int], start: int, end: int, style: str | None,
-                 own: list[Diagnostic], size: int) -> None:
-        self.value, self.kind, self.tag, self.raw, self.sm = value, kind, tag, raw, sm
-        self.marks, self.start, self.end, self.style = marks, start, end, style
-        self.own, self.size = own, size  # own: a scalar's problem
-        #: a collection's descendants, as ranges of the document's logs (not copies):
-        #: (path length, positions from, to, problems from, to, dropped from, to)
-        self.span: tuple[int, int, int, int, int, int, int] | None = None
-        #: raw (key text or None for a non-scalar key, key mark, value) of a mapping
-        self.entries: list[tuple[str | None, tuple[int, int], _Sum]] | None = None
-        self.items: list[_Sum] | None = None  # children of a list
-        #: a collection's ``str(node.value)`` (what a merge makes of a non-scalar key),
-        #: known for collections met in key position, else None
-        self.text: str | None = None
-
-    def node_repr(self) -> str | None:
-        """``repr()`` of the ruamel node this stands for (key text of a merged complex key)."""
-        if self.kind == _SCALAR:
-            return f"ScalarNode(tag={self.tag!r}, value={self.raw!r})"
-        if self.text is None:
-            return None
-        kind = "SequenceNode" if self.kind == _LIST else "MappingNode"
-        return f"{kind}(tag={self.tag!r}, value={self.text})"
-
-
-_IN_PROGRESS = _Sum(None, _DICT, _MAP, None, (0, 0), (0, 0, 0, 0), 0, 0, None, [], 0)
-
-
-class _Ref:
-    """In the logs: a collection kept elsewhere, used at ``path`` (alias or merged value)."""
-
-    __slots__ = ("path", "key", "s")
-
-    def __init__(self, path: Path_, key: tuple[int, int] | None, s: _Sum) -> None:
-        self.path, self.key, self.s = path, key, s
-
-
-class _Frame:
-    __slots__ = ("kind", "value", "path", "key", "detached", "droot", "need", "want",
-                 "anchor", "sm", "tag", "pbase", "qbase", "cbase", "dbase", "items", "entries",
-                 "first", "merged", "expect_key", "kstr", "kmark", "kmode", "reprs")
-    kind: int
-    value: Any  # the dict or list being built
-    path: Path_
-    key: tuple[int, int] | None  # mark of this node's key, for its NodePos
-    detached: bool  # not part of the document's data (a key, a duplicate's value, ...)
-    droot: bool  # a detached node in a kept parent: its records are dropped when it closes
-    need: bool  # keeps its children as _Sum (anchored, a merge source, in one)
-    want: bool  # makes a _Sum of itself when it closes
-    anchor: str | None
-    sm: Any
-    tag: str
-    pbase: int  # len(positions), len(problems), node count, len(dropped) when it opened
-    qbase: int
-    cbase: int
-    dbase: int
-
-    def __init__(self) -> None:
-        self.items: list[_Sum] | None = None
-        self.entries: list[tuple[str | None, tuple[int, int], _Sum]] | None = None
-        self.first: dict[str, tuple[int, int]] = {}
-        self.merged: list[_Sum] = []
-        self.expect_key = True
-        self.kstr: str | None = None
-        self.kmark: tuple[int, int] | None = None
-        self.kmode = _NORMAL
-        self.reprs: list[str | None] | None = None  # node reprs of the children of a key
-
-
-class EventBuilder:
+class EventBuilder(DocumentLogs):
     """Builds every document of one stream; raises Bomb/ComposerProblem/TooDeep or parser errors."""
 
     def __init__(self, display: str, yaml: YAML, loader: Any, text: str) -> None:
@@ -377,109 +299,6 @@ class EventBuilder:
                 return self.docs
             if count - doc_base > MAX_EXPANDED_NODES:
                 raise Bomb(root_mark)
-
-    def _document(self) -> YamlDocument:
-        """The document from its logs, without what was dropped, with aliases expanded.
-
-        Only now, once the document is known to be within the expansion budget, are
-        the nodes under aliases and merged values given their own positions.
-        """
-        plist: list[Any] = self.plist
-        probs: list[Any] = self.probs
-        end = len(self.dropped)
-        if not self.refs:
-            if end:
-                plist = self._entries(plist, 0, end, 0, 0, len(plist))
-                probs = self._entries(probs, 0, end, 2, 0, len(probs))
-            positions = dict(plist)
-        else:
-            positions = self._expand_positions()
-            probs = self._expand_problems()
-        if self.failed:
-            probs = self._once(probs)
-        return YamlDocument(self.display, self.root[0], positions, self.text, probs)
-
-    def _entries(self, log: list[Any], da: int, db: int, which: int, lo: int,
-                 hi: int) -> list[Any]:
-        if db == da:
-            return log[lo:hi]
-        return [e for a, b in self._kept(da, db, which, lo, hi) for e in log[a:b]]
-
-    def _expand_positions(self) -> dict[Path_, NodePos]:
-        """Every position, an alias's subtree re-rooted under its path (explicit stack)."""
-        log, display = self.plist, self.display
-        out: dict[Path_, NodePos] = {}
-        top = self._entries(log, 0, len(self.dropped), 0, 0, len(log))
-        stack: list[tuple[Any, Path_, int]] = [(iter(top), (), 0)]
-        while stack:
-            it, prefix, n = stack[-1]
-            for e in it:
-                if type(e) is _Ref:
-                    s = e.s
-                    path = (*prefix, *e.path[n:])
-                    out[path] = NodePos(display, e.key, s.marks, s.start, s.end, s.style)
-                    if s.span is not None:
-                        sn, pa, pb, _, _, da, db = s.span
-                        stack.append((iter(self._entries(log, da, db, 0, pa, pb)), path, sn))
-                        break
-                elif n or prefix:
-                    out[(*prefix, *e[0][n:])] = e[1]
-                else:
-                    out[e[0]] = e[1]
-            else:
-                stack.pop()
-        return out
-
-    def _expand_problems(self) -> list[Diagnostic]:
-        """Every problem in walk order, an alias's problems again where it is used."""
-        log = self.probs
-        out: list[Diagnostic] = []
-        top = self._entries(log, 0, len(self.dropped), 2, 0, len(log))
-        stack = [iter(top)]
-        while stack:
-            for e in stack[-1]:
-                if type(e) is _Ref:
-                    s = e.s
-                    if s.span is None:
-                        out.extend(s.own)
-                    else:
-                        _, _, _, qa, qb, da, db = s.span
-                        stack.append(iter(self._entries(log, da, db, 2, qa, qb)))
-                        break
-                else:
-                    out.append(e)
-            else:
-                stack.pop()
-        return out
-
-    def _kept(self, da: int, db: int, which: int, lo: int, hi: int) -> list[tuple[int, int]]:
-        """Ranges of ``[lo, hi)`` of one log outside the holes ``dropped[da:db]``."""
-        holes = sorted((h[which], -h[which + 1]) for h in self.dropped[da:db])
-        out = []
-        pos = lo
-        for a, neg_b in holes:
-            b = -neg_b
-            if b <= pos:
-                continue  # inside a hole already skipped
-            if a > pos:
-                out.append((pos, a))
-            pos = b
-        if pos < hi:
-            out.append((pos, hi))
-        return out
-
-    def _once(self, probs: list[Diagnostic]) -> list[Diagnostic]:
-        """Each "invalid value" problem only where its node was first built."""
-        failed = {id(d) for d in self.failed}
-        seen: set[int] = set()
-        out = []
-        for diag in probs:
-            if id(diag) in failed:
-                if id(diag) in seen:
-                    continue
-                seen.add(id(diag))
-            out.append(diag)
-        return out
 
     def _slot(self, f: _Frame, top: _Frame | None) -> None:
         """Where a new node sits: its path, its key mark, whether its data is kept."""
