@@ -55,24 +55,35 @@ def _clauses(text: str) -> list[Span]:
     cuts = sorted(set(cuts))
     out: list[Span] = []
     for a, b in zip(cuts, cuts[1:], strict=False):
-        piece_start, first = a, True
+        piece_start, first, last = a, True, (a, a)
         for i, ch in enumerate(text[a:b] + ","):
             pos = a + i
             if ch != "," or pos == piece_start:
                 continue
             piece = (piece_start, min(pos, b))
-            if not first and (not lx.VERBISH.search(text[piece[0]:piece[1]])
-                              or lx.AUX_START.match(text, piece[0])
-                              or _waiting_for_verb(text[out[-1][0]:out[-1][1]])):
+            words = text[piece[0]:piece[1]]
+            aux = lx.AUX_START.match(text, piece[0]) is not None
+            if not first and (
+                    (not lx.VERBISH.search(words)
+                     or (aux and not lx.AUX_START.match(text, last[0]))
+                     or _waiting_for_verb(text[out[-1][0]:out[-1][1]]))
+                    # a fronted "since/because/although ..." clause ends at its comma
+                    and not (out[-1][0] == 0 and len(out) == 1 and not aux
+                             and lx.FRONT_SUBORDINATE.match(text)
+                             and lx.VERBISH.search(text[out[-1][0]:out[-1][1]]))):
                 out[-1] = (out[-1][0], piece[1])
             else:
+                # (an auxiliary after an auxiliary-led piece starts the next verb phrase of a
+                # series: "..., is completely isolated, cannot leak data, and ...")
                 out.append(piece)
-            piece_start, first = pos, False
-    # "Escape: not possible." -- a short label before a colon is the subject of what follows
+            piece_start, first, last = pos, False, piece
+    # "Escape: not possible." -- a short label before a colon is the subject of what follows,
+    # and so is any label before a short verdict ("Human review of agent changes: not required")
     merged: list[Span] = []
     for c in out:
-        if merged and text[c[0]:c[1]].lstrip().startswith(":") and \
-                len(text[merged[-1][0]:merged[-1][1]].split()) <= 3:
+        if merged and text[c[0]:c[1]].lstrip().startswith(":") and (
+                len(text[merged[-1][0]:merged[-1][1]].split()) <= 3
+                or len(text[c[0]:c[1]].split()) <= 3):
             merged[-1] = (merged[-1][0], c[1])
         else:
             merged.append(c)
@@ -175,7 +186,7 @@ def _mention_regions(text: str, quotes: list[Span]) -> list[Span]:
         contrast = lx.CONTRAST.search(text, c.end())
         ends = [x for x in (comma, contrast.start() if contrast else -1) if x >= 0]
         regions.append((c.start(), min(ends) if ends else len(text)))
-    for c in lx.COMPARISON.finditer(text) if "than" in text else ():
+    for c in lx.COMPARISON.finditer(text) if "than" in text or " as " in text else ():
         stop = lx.CONTRAST.search(text, c.end())
         ends = [x for x in (text.find(",", c.end()), text.find(":", c.end()),
                             stop.start() if stop else -1) if x >= 0]

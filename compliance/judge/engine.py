@@ -109,8 +109,11 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
         if cs > 0 and lx.FRONT_RESTRICTOR.match(text):
             continue
         deontic = lx.DEONTIC.search(text, cs, e)
-        if deontic is not None and not flip and deontic.span() != (s, e):
-            continue  # a requirement, unless the requirement word is the predicate itself
+        if deontic is not None and not flip and deontic.span() != (s, e) and not (
+                prev is not None and prev.question and deontic.group(0) == "shall"):
+            # a requirement, unless the requirement word is the predicate itself; a
+            # vendor's "shall" answering a customer's question is a promise, not a rule
+            continue
         if pat.negated and (lx.CHANNEL.match(text, e) or lx.HISTORY.search(text, cs, ce)):
             continue
         embedded = lx.EMBEDDED_SUBJECT.search(text, e, ce)

@@ -22,7 +22,9 @@ NEGATOR = _re(
     r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|cannot|zero|unable|incapable|"
     r"far from|a thing of the past|obsolete|out of the question|unthinkable|"
     r"harmless|ineffective|toothless|powerless|useless|futile|ignored|disregarded|discarded|"
-    r"inert|defanged|neutered|"
+    r"inert|defanged|neutered|non-?existent|solved|(?:a )?non-issue|moot|off[- ]limits|"
+    # a universal detection verb denies what it catches ("catches every injection attempt")
+    r"(?:catch(?:es)?|caught|intercepts?|intercepted|detects?|detected) (?:every|all|each)|"
     r"a non-starter|off the table|not an option|"
     r"stripped out|filtered out|beyond(?= (?:tamper|manipulat|alter|modif|compromis|attack|bypass|"
     r"circumvent|escape))|"
@@ -36,12 +38,16 @@ NEGATOR = _re(
     r"protection (?:against|from)|"
     r"defends? against|safe from|secure against|free (?:of|from)|inaccessible|unreachable)\b"
     r"|n['\u2019]t\b"
+    # the numeral as a determiner ("0 escapes possible") is "no"
+    r"|(?<![\w.,/])0(?= [a-z])"
 )
 
 #: Phrases containing a negator that do not negate anything ("without exception").
 NEUTRAL = _re(
     r"\bwithout (?:any )?exceptions?\b|\bno exceptions?\b|\bno matter\b|\bnot only\b|"
     r"\bno doubt\b|\bwithout fail\b|\bwithout question\b|\bif not all\b|\bnot just\b|"
+    # completeness, not negation: "logged without any gaps", "full stop"
+    r"\bwithout (?:any )?(?:gaps?|missing|omissions?|loss|holes?)\b|\bfull stop\b|"
     r",\s*not even\b|"
     # prepositional negation modifies its own noun ("a runner pool with no credentials")
     r"\bwith (?:no|zero)\b(?!\s+(?:way|escape|path|route|chance|possibility|means|exposure|"
@@ -50,9 +56,10 @@ NEUTRAL = _re(
     r"\b(?:zero|no)[- ](?:security )?risks?\b(?!\s+(?:of|that|to)\b)|"
     r"\bwithout (?:any )?risks?\b(?!\s+(?:of|that|to)\b)|"
     # a network premise ("no internet access") is not the negation of the conclusion
-    r"\b(?:no|without|zero|disabl\w*|block\w*|cut off|cuts off)\s+(?:\w+\s+){0,2}?"
+    r"\b(?:no|without|zero|disabl\w*|block\w*|cut off|cuts off)[\s-]+(?:\w+\s+){0,2}?"
     r"(?:internet|network|egress|outbound|connectivity|web access|net access)\b|"
-    r"\b(?:internet|network|egress|outbound|connectivity)(?: access)?\s+(?:is |are )?"
+    r"\b(?:internet|network|egress|outbound|connectivity)"
+    r"(?: access| traffic| connections?| requests?| calls?)?\s+(?:is |are )?"
     r"(?:off|disabled|blocked|denied|cut|turned off|not available|unavailable)\b|"
     r"\bno (?:access to|connection to) the (?:internet|network)\b"
 )
@@ -60,7 +67,7 @@ NEUTRAL = _re(
 #: Hedges that really weaken what they govern. Intensifiers ("essentially",
 #: "virtually", "for all practical purposes") are deliberately absent.
 HEDGE = _re(
-    r"(?<!fully )(?<!completely )(?<!entirely )(?<!totally )"
+    r"(?<!fully )(?<!completely )(?<!entirely )(?<!totally )(?<!off-)(?<!off )"
     r"\b(?:reduc(?:e|es|ed|ing|tion)|lower(?:s|ed|ing)?|narrow(?:s|ed|ing)?|"
     r"limit(?:s|ed|ing)?|mitigat(?:e|es|ed|ing)|minimi[sz](?:e|es|ed|ing)|"
     r"help(?:s|ed|ing)?|designed to|intended to|aims? to|aimed at|meant to|tr(?:y|ies|ied) to|"
@@ -77,6 +84,8 @@ HEDGE = _re(
     r"obvious|certain kinds of|shrinks?|bounds?|caps?|contains the)\b"
     # a hedge verb with an absolute endpoint is not a hedge ("reduced to zero")
     r"(?!\s+(?:[\w-]+\s+){0,2}?to\s+(?:zero|nil|nothing|none|0)\b)"
+    # a share below 100% is partial by its own number ("99.9% of attempts were blocked")
+    r"|(?<![\w.])(?:[1-9]\d?(?:\.\d+)?|0\.\d+)\s?%"
 )
 
 #: After a universal claim, these make it partial ("except through the model API").
@@ -84,6 +93,7 @@ RESTRICTOR = _re(
     r"\b(?:except|excepting|other than|apart from|aside from|besides|unless|until|outside of|"
     r"but for|short of|barring|save for|beyond what|only after|once approved|without (?:\w+ )?"
     r"(?:approval|review|consent|permission|sign[- ]?off|a maintainer|a human|authori[sz]ation))\b"
+    r"|\b(?:can|could|may|might|will|would|do|does)\s+still\b"
     r"|\bto (?:hosts|domains|destinations|sites|servers)\b(?:\s+\w+){0,2}?\s+(?:not|outside|off)\b"
 )
 
@@ -129,8 +139,9 @@ BOUNDARY = _re(
     r"[;\u2014\u2013]|:(?=\s)|\s-{1,2}\s|\(|\)"
     r"|(?<!\ball)(?<!\banything)(?<!\bnothing)(?<!rule out)(?<!rules out)(?<!ruled out)"
     r"(?<!\bin)(?<!\bunder)(?<!\bby)"
-    r"(?<!impossible)(?<!precludes)(?<!preclude),?\s+(?=(?:but|yet|so|because|since|although|"
-    r"though|whereas|while|which|who|whereby|otherwise|that|and then|as long as|provided)\b)"
+    r"(?<!impossible)(?<!precludes)(?<!preclude),?\s+(?=(?:but|yet|so(?! far\b)|because|since|"
+    r"although|though|whereas|while|which|who|whereby|otherwise|that|and then|as long as|"
+    r"provided)\b)"
     r"|\s+(?:and|or)\s+(?=[\"'(]*(?:leaves|makes|keeps|covers|blocks|stops|prevents|ensures|provides|"
     r"gives|captures|records|remains|stays|means|needs|requires|offers|protects|"
     r"is|are|was|were|can|cannot|can't|could|will|won't|would|never|"
@@ -195,6 +206,9 @@ NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
     r"(?:that|to (?:say|claim|suggest|state|promise|imply|assume|think|believe|write)|saying|"
     r"claiming|suggesting|stating|promising|implying|assuming|writing|"
     r"the (?:claim|idea|notion|assumption|statement|belief|phrase|wording)s?)\b",
+    # a belief the writer marks as mistaken: "we had wrongly believed secrets were hidden"
+    r"\b(?:wrongly|mistakenly|falsely|incorrectly|naively|erroneously)\s+(?:\w+\s+)?"
+    r"(?:believ\w*|assum\w*|thought|think\w*|claim\w*|said|stated|told|concluded)\b",
     # "the claim that", "the idea that"
     r"\b(?:claim|claims|idea|notion|assumption|belief|impression|statement|statements|"
     r"suggestion|myth|misconception|assertion|premise)\s+that\b",
@@ -215,6 +229,10 @@ CONDITIONAL = _re(
 COMPARISON = _re(
     r"(?<!rather )(?<!other )(?<!no less )(?<!no more )(?<!nothing less )(?<!nothing more )"
     r"\bthan\b"
+    # an equative's standard too ("as isolated as an air-gapped machine"); not the
+    # fixed phrases "as well as", "as long as", "as good as" (= virtually), ...
+    r"|\bas (?!(?:well|long|soon|far|much|many|little|few|often|good|close|near|early|late|"
+    r"quickly|fast|is|are|it|if|to|of|a|an|the)\b)[a-z][\w-]* as\b"
 )
 
 #: A subject clause ("The fact that the agent cannot merge does not make ...", "Just
@@ -309,6 +327,9 @@ AUX_START = _re(
     r"has|have|must|should|may|might|never|always)\b"
 )
 
+#: A sentence-initial subordinate clause ("Since the agent cannot merge, ...").
+FRONT_SUBORDINATE = _re(r"\s*(?:since|because|as|although|though|whereas|given that|now that)\b")
+
 #: A consequence or cause clause is about the topic of the clause before it
 #: ("a strict allowlist, so there's zero chance of ...").
 CONSEQUENCE = _re(r"[\s,;]*(?:so|and so|therefore|thus|hence|which means|meaning|because|since)\b")
@@ -345,11 +366,16 @@ HISTORY = _re(
     r"(?:\s+[\w'-]+){0,4}?\s+(?:in|over|during|for|since|across|throughout)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:years?|months?|weeks?|days?|exercises?|engagements?|tests?|testing|audits?|"
     r"assessments?|red[- ]team\w*|pen(?:etration)?[- ]tests?|production|launch|release|"
+    r"records?|history|incident (?:log|register|records?)|"
     r"go-live|\d{4})\b"
     # an observation denied in the perfect needs no period ("none of our customers has
     # reported an escape")
     r"|\b(?:nobody|no one|none|no [\w-]+)\s+(?:[\w-]+\s+){0,3}?(?:has|have|had)\s+"
-    r"(?:ever\s+|yet\s+)?(?:reported|seen|observed|found|detected|demonstrated|achieved)\b"
+    r"(?:ever\s+|yet\s+)?(?:been\s+)?(?:reported|seen|observed|found|detected|demonstrated|"
+    r"achieved|recorded|logged)\b"
+    # a count of past events ("we've had 0 escapes in 3 years", "have recorded no breaches")
+    r"|(?:\b(?:has|have|had)|'ve|'s)\s+(?:ever\s+)?(?:had|seen|recorded|observed|logged)\s+"
+    r"(?:no|zero|0|not (?:one|a single))\b"
 )
 
 #: A requirement ("must never be visible", "should ensure") states a policy, not a fact.

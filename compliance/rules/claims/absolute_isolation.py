@@ -71,7 +71,15 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"walled off|cut off from|sealed(?: off)?|"
                 # "kept entirely separate from the host": the adjective, not "separate billing"
                 r"(?:separate|apart)(?=\s+from\b|\s*[.,;:!)]|\s*$))\b",
-                unless=r"\b(?:ci|ci/cd|pipelines?|workflows?|builds?)\b"),
+                # a contained injection is the injection family's claim, not isolation's
+                unless=r"\b(?:ci|ci/cd|pipelines?|workflows?|builds?|prompt[- ]injections?|"
+                r"injection attacks?|jailbreaks?)\b"),
+        # idioms of a closed container, and an equative with an absolute standard ("as
+        # isolated as an air-gapped machine")
+        pattern(r"\b(?:sealed (?:shut|tight)|locked (?:in|away) for good|boxed in for good)\b"),
+        pattern(r"\bas (?:isolated|sealed|separated|cut off|walled off|segregated) as "
+                r"(?:an? |the )?(?:air[- ]?gapped|offline|physically (?:separate|isolated)|"
+                r"standalone|separate (?:physical )?(?:machine|computer|box|host))"),
         pattern(r"\b(?:isolation|separation|containment|the boundary)\b(?:\s+[\w']+){0,3}?"
                 r"\s+(?:is|remains)\s+"
                 r"(?:complete|absolute|total|perfect|guaranteed|unbreakable|airtight|comprehensive|"

@@ -62,12 +62,32 @@ class AbsoluteSafetyClaim(ClaimRule):
     patterns = (
         pattern(r"\b(?:safe|secure)[- ]by[- ](?:default|design|construction)\b"),
         pattern(r"\b(?P<t>(?:fully|completely|totally|entirely|perfectly|absolutely|inherently|"
-                r"100\s?%|100 percent|one hundred percent|utterly|thoroughly|always|wholly)"
+                r"100\s?%|100 percent|one hundred percent|utterly|thoroughly|always|wholly|"
+                r"unconditionally|categorically|provably|unreservedly)"
                 r"\s+(?:safe|secure|protected|risk[- ]free|harmless|trustworthy|"
                 r"hardened against (?:all|every|any)))\b"),
         pattern(r"\b(?P<t>(?:zero|no)[- ](?:security )?risks?)\b"),
         pattern(r"\b(?P<t>(?:zero|no)\s+(?:attack surface|vulnerabilit(?:y|ies)|weak(?:ness(?:es)?|"
-                r" points?)|exploitable \w+))\b"),
+                r" points?)|exploitable \w+|(?:security|safety) (?:concerns?|issues?|threats?|"
+                r"problems?|dangers?)|(?:threats?|dangers?|hazards?) (?:whatsoever|at all)))\b"),
+        # the verdict after its noun, as in a label line or table row: "Risk level: zero",
+        # "Security: 10/10"
+        pattern(r"\b(?:(?:residual |overall |security |total )?risks?(?: level| rating| score)?|"
+                r"threat level)\s*(?::|=|is|are)\s*(?P<t>zero|none|nil|0\s?%?|non-?existent)"
+                r"(?=\s*(?:[.;,)!]|$))"),
+        pattern(r"\b(?:security|safety)(?: level| rating| score| posture)?\s*(?::|=|is)\s*"
+                r"(?:100\s?%|10/10|10 out of 10|perfect|flawless|absolute|total)"
+                r"(?=\s*(?:[.;,)!]|$))"),
+        # "agent risk is a thing of the past", "threats are obsolete"
+        pattern(r"\b(?:risks?|dangers?|threats?)\b", negated=True,
+                requires=r"\b(?:a thing of the past|obsolete|non-?existent)\b"),
+        # "will never suffer a security incident", "cannot be breached"
+        pattern(r"\b(?:suffer|have|experience|face|see)\s+(?:a |any |an )?(?:single )?"
+                r"(?:security )?(?:incidents?|breach(?:es)?)\b", negated=True,
+                requires=r"\b(?:will|would|can|could|ever)\b|n't\b"),
+        pattern(r"\b(?:engineer|design|architect|build|squeez|driv|tak|strip)\w*\s+"
+                r"(?:all |the |every |any )?(?:security )?(?:risks?|danger|threats?)\s+"
+                r"(?:right |completely |entirely )?out\b"),
         pattern(r"\b(?P<t>nothing to (?:worry|fear|be (?:concerned|worried)) about|"
                 r"no (?:need|reason) to worry|no cause for concern)\b"),
         pattern(r"\b(?P<t>risk[- ]free|without (?:any )?risks?|nothing (?:bad |harmful |dangerous |"

@@ -98,6 +98,8 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"ensures? (?:that )?(?:the agent|agents|it|nothing|no))\b", topic=ALLOWLIST),
         pattern(r"\b(?:bypass(?:es|ed|ing)?|circumvent(?:s|ed|ing)?|evade[ds]?|evading|"
                 r"get(?:s|ting)? (?:around|past|through)|got (?:around|past)|"
+                r"(?:makes?|made|making) it (?:around|past|through)|"
+                r"pass(?:es|ed)?(?= (?:it|them|through it|the (?:firewall|proxy|filter))\b)|"
                 r"work(?:s|ed)? around|sneak(?:s)? (?:past|around|through)|route(?:s|d)? around|"
                 r"tunnel(?:s|ed)? (?:through|past|out)|slip(?:s)? (?:past|through))\b",
                 negated=True, topic=ALLOWLIST),

@@ -80,9 +80,10 @@ class CompleteLogsClaim(ClaimRule):
                 r"(?:complete|comprehensive|exhaustive|total|perfect|"
                 r"gap[- ]?free)\b"),
         # a label line, the colon as copula: "- Logging: complete"
-        pattern(r"\b(?:logs?|logging|audit(?: trails?| logs?)?|transcripts?|telemetry)\s*:\s*"
+        pattern(r"\b(?:logs?|logging|audit(?: trails?| logs?)?|transcripts?|telemetry)"
+                r"(?: coverage| completeness)?\s*:\s*"
                 r"(?:complete|comprehensive|exhaustive|total|full|gap[- ]?free|tamper[- ]?proof|"
-                r"immutable)(?=\s*(?:[.;,)!]|$))"),
+                r"immutable|100\s?%)(?=\s*(?:[.;,)!]|$))"),
         pattern(r"\b(?:every|each|all|any)(?: single| and every)?\s+(?:[\w-]+\s+){0,2}?" + EVENTS +
                 r"\b[^;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored|"
                 r"on record|(?:written|sent|streamed|shipped|saved|stored|kept|appended|forwarded)"

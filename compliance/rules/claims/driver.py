@@ -22,6 +22,31 @@ from compliance.judge.triggers import TriggerIndex
 from compliance.rules.claims.base import ClaimRule
 
 EXCERPT_LIMIT = 160
+#: Between two cells of a Markdown table row, and before a row's first cell.
+_CELL_GAP = re.compile(r"[ \t]*\|[ \t]*")
+_ROW_LEAD = re.compile(r"[ \t]*(?:[-*+>][ \t]+)?\|?[ \t]*")
+
+
+def _pair_cells(text: str, spans: list[Sentence]) -> list[Sentence]:
+    """Read a table row's label cell and the value cell after it as one label line:
+    "| Sandbox escape | Impossible |" is judged as "Sandbox escape: Impossible"
+    (same offsets; the pipe becomes the colon). A label that asks a question keeps
+    the question-and-answer reading."""
+    out: list[Sentence] = []
+    i = 0
+    while i < len(spans):
+        s = spans[i]
+        t = spans[i + 1] if i + 1 < len(spans) else None
+        if (t is not None and not s.prose.rstrip().endswith("?")
+                and _CELL_GAP.fullmatch(text, s.end, t.start)
+                and _ROW_LEAD.fullmatch(text, text.rfind("\n", 0, s.start) + 1, s.start)):
+            gap = t.start - s.end
+            out.append(Sentence(s.start, t.end, s.prose + ":" + " " * (gap - 1) + t.prose))
+            i += 2
+            continue
+        out.append(s)
+        i += 1
+    return out
 
 
 def _excerpt(text: str, start: int, end: int) -> str:
@@ -96,7 +121,7 @@ class _Judged:
     """
 
     def __init__(self, text: str, offset: int) -> None:
-        spans = sentences(text)
+        spans = _pair_cells(text, sentences(text)) if "|" in text else sentences(text)
         self.lows = [normalise(s.prose) for s in spans]
         self.spans = [(s.start - offset, s.end - offset) for s in spans]
         self.analyses: list[Analysis | None] = [None] * len(spans)

@@ -11,8 +11,8 @@ SECRET = (r"(?:[a-z0-9]+_(?:[a-z0-9]+_)*(?:tokens?|keys?|secrets?|passwords?|pat
           r"env(?:ironment)? var(?:iable)?s?|access keys?|private keys?|ssh keys?|\.env|"
           r"certificates?|passphrases?)")
 PERCEIVE = (r"(?:see|sees|seen|read|reads|view|views|access|accesses|accessed|obtain|obtains|"
-            r"get at|gets at|know|knows|print|prints|echo|echoes|reach|reaches|retrieve|"
-            r"retrieves|extract|extracts|steal|steals|dump|dumps|use|uses|touch|touches|"
+            r"get at|gets at|get to|gets to|know|knows|print|prints|echo|echoes|reach|reaches|"
+            r"retrieve|retrieves|extract|extracts|steal|steals|dump|dumps|use|uses|touch|touches|"
             r"discover|discovers|find|finds|learn|learns|exposure (?:of|to))")
 #: "hold no standing credentials (they can read)": a statement about which credentials
 #: are kept in the agent's reach (none that last), not that what it holds is hidden.
@@ -79,7 +79,8 @@ class HiddenSecretsClaim(ClaimRule):
         pattern(r"\b" + PERCEIVE + r"\b(?:\s+[\w'-]+){0,4}?\s+" + SECRET + r"\b", negated=True),
         pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,5}?\s+(?:exposed|visible|readable|"
                 r"available|accessible|seen|read|shown|revealed|leaked|passed|given)\s+"
-                r"(?:(?:to|by|in|with)\s+)?(?:the |any |an )?(?:agent|model|ai|llm|it|agents|"
+                r"(?:(?:to|by|in|with)\s+)?(?:the |any |an )?"
+                r"(?:(?:coding|ai|llm|autonomous|code|cloud) )?(?:agent|model|ai|llm|it|agents|"
                 r"sandbox|process)", negated=True,
                 requires=r"\b(?:is|are|was|were|be|been|being|remains?|stays?|gets?|got)\b"),
         pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,5}?\s+(?:reach|reaches|get to|gets to|"
@@ -98,6 +99,11 @@ class HiddenSecretsClaim(ClaimRule):
                 requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
         pattern(r"\b(?:have|has|having|get|gets|gain|gains)\s+(?:any\s+)?(?:access|visibility|insight|"
                 r"view)\s+(?:to|into|of|on)\s+(?:[\w']+\s+){0,2}?" + SECRET + r"\b", negated=True),
+        # the noun phrase on its own, as in a label line or table row ("Agent visibility
+        # into credentials: none")
+        pattern(r"\b(?:access|visibility|insight|view)\s+(?:to|into|of|on)\s+(?:[\w']+\s+){0,2}?"
+                + SECRET + r"\b", negated=True,
+                requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
         pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?exposure)\b",
                 topic=r"\b" + SECRET + r"\b"),
         pattern(r"\bexposure\b", negated=True, topic=r"\b" + SECRET + r"\b"),

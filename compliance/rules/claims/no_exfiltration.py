@@ -9,7 +9,7 @@ from compliance.rules.claims.base import ClaimRule
 DATA = (r"\b(?:data|code|source|codebase|information|info|secrets?|credentials?|files?|content|"
         r"ip|intellectual property|pii|repositor(?:y|ies)|repos?|"
         # "prompt" in "prompt injection" names the attack, not data that could leave
-        r"tokens?|keys?|customer \w+|prompts?(?![- ]?inject)|outputs?|bytes?)\b")
+        r"tokens?|keys?|customer \w+|prompts?(?![- ]?inject)|outputs?|bytes?|contents?)\b")
 
 
 class NoInternetNoExfiltrationClaim(ClaimRule):
@@ -64,11 +64,17 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"is exfiltrated|is sent out)\b",
                 negated=True, unless=lx.UNNOTICED.pattern),
         pattern(r"\b(?:leave|leaves|leaving|exit|exits|exiting|leak|leaks|leaked|leaking|"
-                r"be sent|get(?:s|ting)?\s+(?:[\w']+\s+){0,2}?out|escape|escapes|escaping|"
-                r"egress(?:es)?|flow out|"
+                r"be sent|get(?:s|ting)?\s+(?:[\w']+\s+){0,2}?out|"
+                # "make it out", "go out from the sandbox"
+                r"makes? it out|made it out|go(?:es)? out|went out|escape|escapes|escaping|"
+                # "egress" heading a noun ("an egress proxy") is a modifier, not the verb
+                r"(?<!-)egress(?:es)?(?!\s+(?:prox|filter|rule|control|polic|traffic|allow|firewall|"
+                r"gateway|list|point|path|port|setting|config|restriction|ip|address|node))|"
+                r"flow out|"
                 r"flows out|be exfiltrated|be transmitted|be uploaded|be copied out|"
                 r"(?:sent|transmitted|copied|moved|uploaded|shipped|taken) (?:outside|out of|"
-                r"beyond|externally|off[- ]site)|(?:exposed|disclosed|shared|sent|transmitted|"
+                r"beyond|externally|off[- ]site|off (?:the |your |our |its )?(?:machine|box|host|"
+                r"device|laptop|premises|vm|sandbox|network|server|workstation))|(?:exposed|disclosed|shared|sent|transmitted|"
                 r"passed|given|shown|revealed|made available) (?:to|with) (?:any |a |an )?"
                 r"(?:third[- ]part(?:y|ies)|anyone|outsiders?|external \w+|the (?:internet|"
                 r"outside world|public)|vendors?|other (?:companies|customers|tenants)))\b",

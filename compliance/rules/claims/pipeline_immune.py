@@ -68,9 +68,10 @@ class PipelineImmuneClaim(ClaimRule):
                 r"safe|secure|immune|shielded|untouchable|bullet[- ]?proof|invulnerable|airtight|"
                 r"impenetrable|untouched|unaffected|intact|uncompromised|"
                 r"tamper[- ]?proof|hack[- ]?proof|unhackable|untamperable|"
-                r"out of (?:the agent's |its |their )?reach))\b", unless=NUISANCE),
+                r"out of (?:the agent's |its |their )?reach|off[- ]limits))\b", unless=NUISANCE),
         pattern(r"\b(?P<t>immune|impervious|invulnerable|insulated|safe|protected|shielded|"
-                r"isolated|bullet[- ]?proof|hardened|resilient|airtight|watertight)\s+"
+                r"isolated|bullet[- ]?proof|hardened|resilient|airtight|watertight|"
+                r"off[- ]limits)\s+"
                 r"(?:from|to|against)\b",
                 topic=PIPELINE, unless=NUISANCE),
         # nominalised: "total protection of CI/CD from rogue workflow edits"

@@ -7,13 +7,15 @@ from compliance.rules.claims.base import ClaimRule
 
 INJECTION = (r"\b(?:prompt[- ]injections?|injection attacks?|prompt[- ]injected|"
              r"injected (?:instructions?|prompts?|content|text|commands?|payloads?)|"
-             r"malicious (?:instructions?|prompts?)|(?:indirect|direct) (?:prompt )?injections?|"
+             r"(?:malicious|hostile|poisoned|adversarial|booby[- ]trapped|weaponi[sz]ed) "
+             r"(?:instructions?|prompts?)|(?:indirect|direct) (?:prompt )?injections?|"
              r"hidden instructions?|be injected|jailbreak(?:s|ing)?|jailbroken|jailbreakable|"
              r"instruction injection|"
              r"(?:be |being )?(?:tricked|manipulated|fooled|coerced|jailbroken|"
              r"socially engineered) (?:into|by)|"
              r"(?:be|being) (?:tricked|manipulated|fooled|coerced)|"
-             r"malicious (?:readmes?|issues?|files?|content|web ?pages?|websites?|documents?|"
+             r"(?:malicious|hostile|poisoned|adversarial|booby[- ]trapped|weaponi[sz]ed) "
+             r"(?:readmes?|issues?|files?|content|web ?pages?|websites?|documents?|"
              r"inputs?|comments?|repositor(?:y|ies)|text|data|dependenc(?:y|ies)|code comments?))"
              r"\b")
 
@@ -72,4 +74,18 @@ class SandboxStopsPromptInjectionClaim(ClaimRule):
         pattern(INJECTION + r"(?:\s+[\w']+){0,4}?\s+(?:harmless|ineffective|toothless|irrelevant|"
                 r"moot|a non-issue|powerless|neutered|defused|inert|defanged|"
                 r"(?:a )?solved(?: problem| issue)?)\b"),
+        # an outcome verb made absolute, the threat named here or in the question ("How do
+        # you handle prompt injection? The sandbox takes care of it entirely.")
+        pattern(r"\b(?:handle[sd]?|takes? care of|took care of|taken care of|deals? with|"
+                r"dealt with|contain(?:s|ed)?|covers?|covered|solves?|absorbs?)\s+"
+                r"(?:(?:it|them|this|that|the (?:threat|risk|problem|attack))\s+)?"
+                r"(?:entirely|fully|completely|totally|for good|once and for all|100\s?%)",
+                topic=INJECTION),
+        # the verdict after its noun, as in a label line or table row ("Prompt injection
+        # protection: complete")
+        pattern(INJECTION + r"\s+(?:protection|defen[cs]es?|mitigations?|coverage|resistance)\s*"
+                r"(?::|=|is|are)\s*(?:complete|full|total|absolute|perfect|100\s?%)"
+                r"(?=\s*(?:[.;,)!]|$))"),
+        pattern(r"\b(?:entirely|fully|completely|totally|100\s?%)\s+(?:handled|contained|"
+                r"taken care of|covered|absorbed)\b", topic=INJECTION),
     )

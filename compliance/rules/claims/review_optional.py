@@ -63,9 +63,10 @@ class ReviewOptionalClaim(ClaimRule):
                 r"skip(?:ped|s|ping)?|waive[ds]?|dispensable|moot|needn't|nice[- ]to[- ]have|"
                 r"a luxury|box[- ]ticking|a waste of (?:time|effort)|wasted effort|busywork)\b",
                 topic=REVIEW),
-        pattern(r"\b(?:safely|safe to|fine to|okay to|ok to)\s+(?:[\w']+\s+){0,5}?"
-                r"(?:without|with no)\s+(?:any |a |human )?(?:looking|review|reviewing|reading|"
-                r"checking|approval|oversight|inspection)\b"),
+        pattern(r"\b(?:safely|safe to|fine to|okay to|ok to|straight (?:in|through|to main)|"
+                r"directly (?:in|into main|to main))\s+(?:[\w']+\s+){0,5}?"
+                r"(?:without|with no)\s+(?:(?:any|a|human|anyone|anybody|someone)\s+){0,2}"
+                r"(?:looking|review|reviewing|reading|checking|approval|oversight|inspection)\b"),
         pattern(r"\b(?P<t>(?:adds?|provides?|offers?|brings?|gives?|contributes?)\s+"
                 r"(?:no|nothing|zero)\b(?:\s+(?:value|benefit|protection|security))?)",
                 topic=REVIEW),
