@@ -8,8 +8,11 @@ heldout.yaml, written before the judge existed; heldout2.yaml, written after
 the judge had been tuned, with phrasing it had not seen; heldout3.yaml (272
 statements), written by someone who had not read the judge, and heldout4.yaml
 (98) and heldout5.yaml (60), written by the same person after reading it and
-fixing what heldout3 exposed. "overall" counts a text as a true positive only when it is flagged
-with exactly the expected families; a flagged honest text is a false
+fixing what heldout3 exposed; heldout6.yaml (294), written blind by a second
+person in new voices (questionnaire one-liners, tables, Slack, non-native
+English, SOC 2, postmortems), and heldout7.yaml (82), written by that person
+after fixing what heldout6 exposed. "overall" counts a text as a true positive
+only when it is flagged with exactly the expected families; a flagged honest text is a false
 positive, a missed overclaim a false negative.
 
 First-contact scores (overall, before any change prompted by the set):
@@ -21,8 +24,17 @@ First-contact scores (overall, before any change prompted by the set):
   those fixes and scored once.
 - heldout5: precision 100.0%, recall 93.3% (28 tp, 0 fp, 2 fn), written after
   further fixes found with private probe sets, scored once.
-heldout4 and heldout5 were written by someone who knew the judge's mechanisms,
-so they may flatter it; heldout3's first contact is the only blind number.
+- heldout6: precision 89.6%, recall 70.5% (103 tp, 12 fp, 43 fn), written blind
+  (before reading the judge or any other corpus file). Ten of its 43 misses
+  reuse wordings a colleague had listed as known misses of earlier sets
+  (recall without them: 75.7%). Its misses then drove the
+  mechanism fixes of that round (see git log), so later runs overstate it.
+- heldout7: precision 96.4%, recall 65.9% (27 tp, 1 fp, 14 fn), written after
+  those fixes and scored once (the same text scored 95.5% / 51.2% on the judge
+  before the heldout6 fixes).
+heldout4, heldout5 and heldout7 were written by someone who knew the judge's
+mechanisms; heldout3's and heldout6's first contacts are the blind numbers, and
+heldout7's (lowest recall) is the best guess for unseen text in unseen voices.
 """
 
 from __future__ import annotations
@@ -40,6 +52,8 @@ from tests.corpus.corpus_io import (  # noqa: E402
     HELDOUT3,
     HELDOUT4,
     HELDOUT5,
+    HELDOUT6,
+    HELDOUT7,
     load,
     scores,
 )
@@ -70,6 +84,9 @@ def main() -> None:
            HELDOUT3)
     report("Held-out set 4 (written after those fixes, never tuned on)", HELDOUT4)
     report("Held-out set 5 (written after the last fixes, never tuned on)", HELDOUT5)
+    report("Held-out set 6 (written blind by a second person; its misses drove mechanism fixes)",
+           HELDOUT6)
+    report("Held-out set 7 (written after the heldout6 fixes, never tuned on)", HELDOUT7)
 
 
 if __name__ == "__main__":

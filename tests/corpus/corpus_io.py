@@ -17,6 +17,8 @@ HELDOUT2 = HERE / "heldout2.yaml"
 HELDOUT3 = HERE / "heldout3.yaml"
 HELDOUT4 = HERE / "heldout4.yaml"
 HELDOUT5 = HERE / "heldout5.yaml"
+HELDOUT6 = HERE / "heldout6.yaml"
+HELDOUT7 = HERE / "heldout7.yaml"
 
 #: Short family keys used in claims.yaml -> rule names.
 FAMILIES: dict[str, str] = {

@@ -14,6 +14,8 @@ from tests.corpus.corpus_io import (
     HELDOUT3,
     HELDOUT4,
     HELDOUT5,
+    HELDOUT6,
+    HELDOUT7,
     load,
     predict,
     scores,
@@ -60,7 +62,8 @@ def test_second_heldout_is_well_formed() -> None:
 
 
 @pytest.mark.parametrize(("path", "total", "over"),
-                         [(HELDOUT3, 272, 136), (HELDOUT4, 98, 49), (HELDOUT5, 60, 30)])
+                         [(HELDOUT3, 272, 136), (HELDOUT4, 98, 49), (HELDOUT5, 60, 30),
+                          (HELDOUT6, 294, 146), (HELDOUT7, 82, 41)])
 def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, over: int) -> None:
     items = load(path)
     assert len(items) == total
@@ -71,13 +74,17 @@ def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, ove
 
 
 @pytest.mark.parametrize(("path", "tp", "fp", "fn"),
-                         [(HELDOUT3, 130, 2, 6), (HELDOUT4, 38, 2, 11), (HELDOUT5, 25, 2, 5)])
+                         [(HELDOUT3, 130, 2, 6), (HELDOUT4, 42, 2, 7), (HELDOUT5, 27, 2, 3),
+                          (HELDOUT6, 139, 2, 7), (HELDOUT7, 24, 2, 17)])
 def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) -> None:
     """A regression guard, not a target: the overall counts may only get better.
 
     The floors sit a few items below the scores at the time of writing (heldout3:
     135 tp / 0 fp / 1 fn after the fixes it prompted; heldout4: 42 / 0 / 7 on first
-    contact; heldout5: 28 / 0 / 2 on first contact), so rewording a rule does not fail
+    contact, 46 / 0 / 3 after the heldout6 fixes; heldout5: 28 / 0 / 2 on first contact,
+    30 / 0 / 0 after them; heldout6: 144 / 0 / 2 after the fixes
+    it prompted, 103 / 12 / 43 on first contact; heldout7: 27 / 1 / 14 on first
+    contact), so rewording a rule does not fail
     the suite over one statement. Raise
     them when the judge improves; never tune the judge on these sets to pass them.
     """
