@@ -170,16 +170,20 @@ def _yaml_texts(path: Path, display: str) -> Iterator[Text]:
     except YamlLoadError as exc:
         raise UserError(f"{display}: {exc}", exc.diagnostics) from None
 
-    def walk(node: Any, at: tuple[Any, ...]) -> Iterator[Text]:
-        if isinstance(node, dict):
-            for k, v in node.items():
-                yield from walk(v, (*at, k))
-        elif isinstance(node, list):
-            for i, v in enumerate(node):
-                yield from walk(v, (*at, i))
+    # Iterative, and each aliased collection once (at its first path): alias chains can
+    # nest deeper than Python's recursion limit while staying inside the node budget.
+    seen: set[int] = set()
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(doc.data, ())]
+    while stack:
+        node, at = stack.pop()
+        if isinstance(node, dict | list):
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            items = node.items() if isinstance(node, dict) else enumerate(node)
+            stack.extend(reversed([(v, (*at, k)) for k, v in items]))
         elif isinstance(node, str) and node.strip():
             yield Text(node, functools.partial(doc.locate_in_scalar, at))
-    yield from walk(doc.data, ())
 
 
 def texts_of(path: Path, display: str, columns: tuple[str, ...] = ()) -> list[Text]:

@@ -80,6 +80,12 @@ class _Sum:
 _IN_PROGRESS = _Sum(None, _DICT, _MAP, None, (0, 0), (0, 0, 0, 0), 0, 0, None, [], 0)
 
 
+#: Alias expansions re-rooted into positions: nesting and total count (see
+#: :meth:`DocumentLogs._expand_positions`).
+MAX_ALIAS_NESTING = 8
+MAX_ALIAS_POSITIONS = 200_000
+
+
 class _Ref:
     """In the logs: a collection kept elsewhere, used at ``path`` (alias or merged value)."""
 
@@ -173,7 +179,12 @@ class DocumentLogs:
                     s = e.s
                     path = (*prefix, *e.path[n:])
                     out[path] = NodePos(display, e.key, s.marks, s.start, s.end, s.style)
-                    if s.span is not None:
+                    # Positions under an alias only sharpen messages; past a few nested
+                    # aliases, or a budget, descendants fall back to the alias's position
+                    # (an alias chain would otherwise make one path tuple per expanded node,
+                    # each as long as the chain: gigabytes from a few kilobytes).
+                    if (s.span is not None and len(stack) <= MAX_ALIAS_NESTING
+                            and len(out) < MAX_ALIAS_POSITIONS):
                         sn, pa, pb, _, _, da, db = s.span
                         stack.append((iter(self._entries(log, da, db, 0, pa, pb)), path, sn))
                         break

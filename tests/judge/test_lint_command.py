@@ -125,3 +125,15 @@ def test_missing_file_exits_2() -> None:
     code, _, err = run("/nonexistent/file.md")
     assert code == 2
     assert err == "error: /nonexistent/file.md: no such file\n"
+
+
+def test_yaml_alias_chain_deeper_than_recursion_limit(tmp_path: Path) -> None:
+    lines = ["x0: &a0 ['The agent is fully secure.']"]
+    lines += [f"x{i}: &a{i} [*a{i - 1}]" for i in range(1, 1500)]
+    f = tmp_path / "deep.yaml"
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(str(f))
+    assert (code, err) == (1, "")
+    assert out.splitlines()[0].startswith(
+        f'{f}:1:24: error "The agent is fully secure." claims absolute safety.')
+    assert out.count("[CLM001]") == 1  # the shared string is judged once, at its first path

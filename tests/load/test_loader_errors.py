@@ -193,3 +193,15 @@ def test_model_file_linking_outside_the_workspace_is_refused(tmp_path: Path) -> 
     assert unreadable(ws) == [
         "controls/link.yaml:1:1: refusing to read a model file that resolves outside ws/ "
         "(after following '..' and links) [YML001]"]
+
+
+def test_alias_chain_is_bounded_in_positions(tmp_path: Path) -> None:
+    # 1,500 nested aliases expand to ~1.1M nodes (inside the budget); positions under
+    # aliases stop after a few levels, so this stays small instead of gigabytes.
+    from compliance.load import parse_yaml
+
+    lines = ["x0: &a0 [1]"] + [f"x{i}: &a{i} [*a{i - 1}]" for i in range(1, 1500)]
+    doc = parse_yaml("\n".join(lines) + "\n", "chain.yaml")
+    assert len(doc.positions) < 50_000
+    deep = ("x1499",) + (0,) * 1000
+    assert str(doc.pos(deep)) == "chain.yaml:1491:8"  # the deepest recorded ancestor

@@ -137,7 +137,8 @@ def test_flagged_answer_is_left_for_a_human(model: Any) -> None:
     assert seen == [
         (
             "Is egress restricted?",
-            "Yes. Scope: Test agents.\nOutbound traffic from agent sessions is denied by default (NET-01).\n"
+            "Yes. Scope: Test agents.\n"
+            "Outbound traffic from agent sessions is denied by default (NET-01).\n"
             "Limits:\n- The connection to the model provider stays open.",
         )
     ]
