@@ -56,9 +56,14 @@ def _clauses(text: str) -> list[Span]:
     out: list[Span] = []
     for a, b in zip(cuts, cuts[1:], strict=False):
         piece_start, first, last = a, True, (a, a)
-        for i, ch in enumerate(text[a:b] + ","):
-            pos = a + i
-            if ch != "," or pos == piece_start:
+        commas = []  # the commas of text[a:b], then b (a Python loop over characters is slow)
+        at = text.find(",", a, b)
+        while at >= 0:
+            commas.append(at)
+            at = text.find(",", at + 1, b)
+        commas.append(b)
+        for pos in commas:
+            if pos == piece_start:
                 continue
             piece = (piece_start, min(pos, b))
             words = text[piece[0]:piece[1]]
