@@ -103,20 +103,34 @@ def evaluate_control(ctx: CheckContext, control: Any) -> dict[str, Verdict]:
 
 
 def claim_diagnostics(rule: Any, ctx: CheckContext) -> Iterator[Diagnostic]:
-    """This check's findings on every control it verifies (called from ``Rule.check``)."""
+    """This check's findings on every control it verifies (called from ``Rule.check``).
+
+    The controls are walked once per run for all 24 checks (not once per check)."""
+    yield from ctx.memo(("config-findings",), lambda: _all_claim_diagnostics(ctx)).get(
+        rule.code, [])
+
+
+def _all_claim_diagnostics(ctx: CheckContext) -> dict[str, list[Diagnostic]]:
+    from compliance.rules.config import CONFIG_RULES
+
     level = _unverified_level(ctx)
+    out: dict[str, list[Diagnostic]] = {}
     for control in _checked(ctx):
-        verdict = evaluate_control(ctx, control).get(rule.code)
-        if verdict is None:
+        verdicts = evaluate_control(ctx, control)
+        if not verdicts:
             continue
         pos = ctx.pos("controls", control.id, "claim")
-        if verdict.status is Status.REFUTED:
-            related = tuple(r.position for r in verdict.refuting)
-            yield rule.diagnostic(pos, f"claim of {control.id} is {verdict.message}",
-                                  related=related)
-        elif verdict.status is Status.UNVERIFIED and level is not None:
-            yield rule.diagnostic(pos, f"claim of {control.id} is unverified: {verdict.message}",
-                                  level=level)
+        for code, verdict in verdicts.items():
+            rule = CONFIG_RULES[code]
+            if verdict.status is Status.REFUTED:
+                related = tuple(r.position for r in verdict.refuting)
+                out.setdefault(code, []).append(rule.diagnostic(
+                    pos, f"claim of {control.id} is {verdict.message}", related=related))
+            elif verdict.status is Status.UNVERIFIED and level is not None:
+                out.setdefault(code, []).append(rule.diagnostic(
+                    pos, f"claim of {control.id} is unverified: {verdict.message}",
+                    level=level))
+    return out
 
 
 def _unverified_level(ctx: CheckContext) -> Level | None:
