@@ -19,10 +19,14 @@ def _re(pattern: str) -> re.Pattern[str]:
 
 #: Words and operators that reverse the polarity of what they scope over.
 NEGATOR = _re(
-    r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|cannot|zero|unable|incapable|"
+    r"\b(?:not|no|never|none|nothing|nobody|nowhere|neither|nor|without|cannot|zero|unable|"
+    r"incapable|"
     r"far from|a thing of the past|obsolete|out of the question|unthinkable|"
     r"harmless|ineffective|toothless|powerless|useless|futile|ignored|disregarded|discarded|"
     r"inert|defanged|neutered|non-?existent|solved|(?:a )?non-issue|moot|off[- ]limits|"
+    # the other forms of verbs listed as participles ("ignored" -> "ignores")
+    r"ignores?|ignoring|disregards?|disregarding|discards?|discarding|"
+    r"shuts? down|shutting down|"
     # a universal detection verb denies what it catches ("catches every injection attempt")
     r"(?:catch(?:es)?|caught|intercepts?|intercepted|detects?|detected) (?:every|all|each)|"
     r"a non-starter|off the table|not an option|"
@@ -216,6 +220,10 @@ NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
     r"(?:that|to (?:say|claim|suggest|state|promise|imply|assume|think|believe|write)|saying|"
     r"claiming|suggesting|stating|promising|implying|assuming|writing|"
     r"the (?:claim|idea|notion|assumption|statement|belief|phrase|wording)s?)\b",
+    # a disclaimer: "nothing here should be read / construed as a promise that ..."
+    r"\b(?:nothing|no (?:part|statement|sentence|word)s?)\b[^.;]{0,60}?\b(?:read|taken|"
+    r"understood|construed|interpreted|treated|seen)\s+as\s+(?:a |an |any )?(?:promise|"
+    r"guarantee|warranty|representation|assurance|claim|commitment|statement)s?\b",
     # a belief the writer marks as mistaken: "we had wrongly believed secrets were hidden"
     r"\b(?:wrongly|mistakenly|falsely|incorrectly|naively|erroneously)\s+(?:\w+\s+)?"
     r"(?:believ\w*|assum\w*|thought|think\w*|claim\w*|said|stated|told|concluded)\b",
@@ -287,6 +295,11 @@ ELIDED_SUBJECT = _re(
     r"any|there|i|you|he|she|so|but|and|which|that|because|since|while|although|though|if)\b)"
     r"[a-z]|\s*(?:and|or|but|yet)\s+(?:is|are|was|were|can|cannot|could|will|won't|would|never|"
     r"does|doesn't|do|don't|has|have|must|should|remains?|stays?|also|always)\b"
+    # a coordinated predicate adjective shares the subject and copula ("The allowlist is
+    # short and complete")
+    r"|\s*(?:and|or|but|yet)\s+(?:(?:fully|completely|totally|entirely)\s+)?(?:complete|"
+    r"comprehensive|exhaustive|airtight|watertight|tamper[- ]?proof|immutable|unbreakable|"
+    r"impenetrable|bypass[- ]?proof|escape[- ]?proof|absolute|total|perfect|foolproof)\b"
 )
 
 #: Words of completeness or absoluteness; denying one of them takes a claim back.

@@ -73,8 +73,14 @@ class AbsoluteSafetyClaim(ClaimRule):
         # the verdict after its noun, as in a label line or table row: "Risk level: zero",
         # "Security: 10/10"
         pattern(r"\b(?:(?:residual |overall |security |total )?risks?(?: level| rating| score)?|"
-                r"threat level)\s*(?::|=|is|are)\s*(?P<t>zero|none|nil|0\s?%?|non-?existent)"
-                r"(?=\s*(?:[.;,)!]|$))"),
+                r"threat level)\s*(?::|=|is|are)\s*"
+                r"(?P<t>zero|none|nil|0(?![.,]\d)\s?%?|non-?existent)(?=\s*(?:[.;,)!]|$))"),
+        pattern(r"\b(?:likelihood|chance|probability|odds|possibility)\s+of\s+(?:a\s+)?"
+                r"(?:[\w-]+\s+)?(?:compromise|breach|incident|attack|harm|damage|exploit\w*)\s*"
+                r"(?::|=|is)\s*(?P<t>zero|none|nil|0(?![.,]\d)\s?%?)(?=\s*(?:[.;,)!]|$))"),
+        # a certainty phrase after the adjective: "secure beyond doubt"
+        pattern(r"\b(?:safe|secure|protected)\s+beyond (?:any |all )?"
+                r"(?:doubt|question|reproach)\b"),
         pattern(r"\b(?:security|safety)(?: level| rating| score| posture)?\s*(?::|=|is)\s*"
                 r"(?:100\s?%|10/10|10 out of 10|perfect|flawless|absolute|total)"
                 r"(?=\s*(?:[.;,)!]|$))"),

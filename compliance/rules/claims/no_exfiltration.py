@@ -61,12 +61,16 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
         # "nothing leaves": the subject is the data; "writes nothing and exits" is not
         pattern(r"\b(?:nothing|none of (?:it|them|this|that|our \w+|your \w+))\s+"
                 r"(?:[\w']+\s+){0,3}?(?:leaves?|leaving|gets? out|escapes?|exits?|leaks?|"
-                r"is exfiltrated|is sent out)\b",
+                r"is exfiltrated|is sent out|"
+                r"(?:smuggled|sneaked|snuck|spirited|slipped|carried) out)\b",
                 negated=True, unless=lx.UNNOTICED.pattern),
         pattern(r"\b(?:leave|leaves|leaving|exit|exits|exiting|leak|leaks|leaked|leaking|"
                 r"be sent|get(?:s|ting)?\s+(?:[\w']+\s+){0,2}?out|"
                 # "make it out", "go out from the sandbox"
                 r"makes? it out|made it out|go(?:es)? out|went out|escape|escapes|escaping|"
+                # a manner-of-motion verb with "out": "smuggled out", "sneaked out"
+                r"(?:be |get |gets |is |are )?(?:smuggled|sneaked|snuck|spirited|slipped|carried|"
+                r"trickled) out|"
                 # "egress" heading a noun ("an egress proxy") is a modifier, not the verb
                 r"(?<!-)egress(?:es)?(?!\s+(?:prox|filter|rule|control|polic|traffic|allow|firewall|"
                 r"gateway|list|point|path|port|setting|config|restriction|ip|address|node))|"
