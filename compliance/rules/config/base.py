@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.claude_merge import Effective, Sourced
 from compliance.diagnostics import Diagnostic
 from compliance.rules.base import Rule
 from compliance.rules.config.verdict import Findings, Status, Verdict
@@ -53,3 +54,13 @@ class ConfigRule(Rule):
 
 def of_kind(docs: list[EvidenceDoc], *kinds: str) -> list[EvidenceDoc]:
     return [d for d in docs if d.kind in kinds]
+
+
+def require_sandbox(eff: Effective, findings: Findings, why: str) -> Sourced | None:
+    """The effective ``sandbox.enabled`` setting when it is true; otherwise refute with
+    ``why`` (at the setting, or at the top settings file when it is unset) and None."""
+    enabled = eff.value("sandbox.enabled")
+    if enabled is not None and enabled.value is True:
+        return enabled
+    findings.refute(enabled.doc if enabled else eff.top(), enabled.fact if enabled else None, why)
+    return None

@@ -7,7 +7,7 @@ from typing import ClassVar
 from compliance.adapters.base import EvidenceDoc
 from compliance.adapters.claude_merge import merge_claude_settings
 from compliance.rules.config._claude import HOST_COMMANDS
-from compliance.rules.config.base import ConfigRule
+from compliance.rules.config.base import ConfigRule, require_sandbox
 from compliance.rules.config.verdict import Findings
 
 
@@ -42,11 +42,9 @@ class SandboxReachesHostServices(ConfigRule):
 
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
         eff = merge_claude_settings(docs)
-        enabled = eff.value("sandbox.enabled")
-        if enabled is None or enabled.value is not True:
-            where = enabled.doc if enabled else eff.top()
-            findings.refute(where, enabled.fact if enabled else None,
-                            "the sandbox is not enabled, so commands reach the host directly")
+        enabled = require_sandbox(
+            eff, findings, "the sandbox is not enabled, so commands reach the host directly")
+        if enabled is None:
             return
         findings.support(enabled.doc, enabled.fact, "sandbox.enabled is true")
         for src in eff.array("sandbox.excludedCommands"):

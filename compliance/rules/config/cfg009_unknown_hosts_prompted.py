@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc
 from compliance.adapters.claude_merge import merge_claude_settings
-from compliance.rules.config.base import ConfigRule
+from compliance.rules.config.base import ConfigRule, require_sandbox
 from compliance.rules.config.verdict import Findings
 
 STRICT = "sandbox.network.strictAllowlist"
@@ -47,11 +47,7 @@ class UnknownHostsPrompted(ConfigRule):
 
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
         eff = merge_claude_settings(docs)
-        enabled = eff.value("sandbox.enabled")
-        if enabled is None or enabled.value is not True:
-            findings.refute(enabled.doc if enabled else eff.top(),
-                            enabled.fact if enabled else None,
-                            "the sandbox is not enabled: Bash commands reach any host")
+        require_sandbox(eff, findings, "the sandbox is not enabled: Bash commands reach any host")
         for doc in docs:
             for fact in doc.fact_list("defaultMode"):
                 if fact.value == "bypassPermissions":

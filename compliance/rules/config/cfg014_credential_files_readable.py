@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc
 from compliance.adapters.claude_merge import Sourced, merge_claude_settings
-from compliance.rules.config.base import ConfigRule
+from compliance.rules.config.base import ConfigRule, require_sandbox
 from compliance.rules.config.verdict import Findings
 
 #: The credential locations the claim must cover.
@@ -67,11 +67,8 @@ class CredentialFilesReadable(ConfigRule):
 
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
         eff = merge_claude_settings(docs)
-        enabled = eff.value("sandbox.enabled")
-        if enabled is None or enabled.value is not True:
-            findings.refute(enabled.doc if enabled else eff.top(),
-                            enabled.fact if enabled else None,
-                            "the sandbox is off: denyRead binds nothing and Bash reads any file")
+        require_sandbox(eff, findings,
+                        "the sandbox is off: denyRead binds nothing and Bash reads any file")
         entries: list[Sourced] = list(eff.array("sandbox.filesystem.denyRead"))
         for src in eff.array("sandbox.credentials.files"):
             spec = src.value if isinstance(src.value, dict) else {"path": src.value}
