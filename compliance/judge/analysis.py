@@ -10,6 +10,7 @@ denials, embedded questions, conditionals, quotations with a cue word).
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 
 from compliance.judge import lexicon as lx
@@ -31,6 +32,10 @@ def normalise(text: str) -> str:
         low = "".join(c.lower() if len(c.lower()) == 1 else c
                       for c in text.translate(_TRANSLATE))
     return low
+
+
+_NEVER_PIECE = re.compile(r"[\s,]*never\b")
+_COPULA = re.compile(r"\b(?:is|are|was|were)\b")
 
 
 def _blank(text: str, a: int, b: int) -> str:
@@ -68,7 +73,11 @@ def _clauses(text: str) -> list[Span]:
             piece = (piece_start, min(pos, b))
             words = text[piece[0]:piece[1]]
             aux = lx.AUX_START.match(text, piece[0]) is not None
-            if not first and (
+            # a series of negated verb phrases ("never run, never touch secrets"): each
+            # "never" scopes over its own verb, so the pieces are separate clauses
+            series = aux and not first and _NEVER_PIECE.match(text, piece[0]) is not None and (
+                "never" in text[last[0]:last[1]])
+            if not first and not series and (
                     (not lx.VERBISH.search(words)
                      or (aux and not lx.AUX_START.match(text, last[0]))
                      or _waiting_for_verb(text[out[-1][0]:out[-1][1]]))
@@ -84,10 +93,13 @@ def _clauses(text: str) -> list[Span]:
             piece_start, first, last = pos, False, piece
     # "Escape: not possible." -- a short label before a colon is the subject of what follows,
     # and so is any label before a short verdict ("Human review of agent changes: not required")
+    # (a short label has no verb of its own: "Approval is superfluous: the agent has no ..."
+    # is two clauses)
     merged: list[Span] = []
     for c in out:
         if merged and text[c[0]:c[1]].lstrip().startswith(":") and (
-                len(text[merged[-1][0]:merged[-1][1]].split()) <= 3
+                (len(text[merged[-1][0]:merged[-1][1]].split()) <= 3
+                 and not _COPULA.search(text, merged[-1][0], merged[-1][1]))
                 or len(text[c[0]:c[1]].split()) <= 3):
             merged[-1] = (merged[-1][0], c[1])
         else:
@@ -222,6 +234,9 @@ def analyse(sentence: Sentence) -> Analysis:
         answer_span = m.span("a")
         text = _blank(text, *answer_span)
     question = text.rstrip(" \"')]*_").endswith("?")
+    if "but" in text or "yet" in text:
+        for c in lx.CONCEDED_THEORY.finditer(text):
+            text = _blank(text, *c.span())
     counted = text
     for n in lx.NEUTRAL.finditer(text):
         counted = _blank(counted, *n.span())

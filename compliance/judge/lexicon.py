@@ -30,6 +30,9 @@ NEGATOR = _re(
     # a universal detection verb denies what it catches ("catches every injection attempt")
     r"(?:catch(?:es)?|caught|intercepts?|intercepted|detects?|detected) (?:every|all|each)|"
     r"a non-starter|off the table|not an option|"
+    # deflection and failure idioms: "bounce off the sandbox", "dead on arrival"
+    r"bounc(?:e|es|ed|ing) (?:right |straight |harmlessly )?off|dead on arrival|"
+    r"out of (?:\w+(?:'s|s')? )?reach|"
     r"stripped out|filtered out|beyond(?= (?:tamper|manipulat|alter|modif|compromis|attack|bypass|"
     r"circumvent|escape))|"
     r"(?:fully|completely|entirely|totally) (?:mitigat\w+|solv\w+|address\w*|neutrali[sz]\w+)|"
@@ -52,6 +55,9 @@ _NEUTRAL_BODY = (
     r"\bno doubt\b|\bwithout fail\b|\bwithout question\b|\bif not all\b|\bnot just\b|"
     # completeness, not negation: "logged without any gaps", "full stop"
     r"\bwithout (?:any )?(?:gaps?|missing|omissions?|loss|holes?)\b|\bfull stop\b|"
+    r"\bbar none\b|"
+    # "does nothing about X" denies an operator, not the threat X
+    r"\b(?:do|does|did|doing) (?:little or )?nothing (?:about|against)\b|"
     r",\s*not even\b|"
     # prepositional negation modifies its own noun ("a runner pool with no credentials")
     r"\bwith (?:no|zero)\b(?!\s+(?:way|escape|path|route|chance|possibility|means|exposure|"
@@ -61,7 +67,7 @@ _NEUTRAL_BODY = (
     r"\bwithout (?:any )?risks?\b(?!\s+(?:of|that|to)\b)|"
     # a network premise ("no internet access") is not the negation of the conclusion
     r"\b(?:no|without|zero|disabl\w*|block\w*|cut off|cuts off)[\s-]+(?:\w+\s+){0,2}?"
-    r"(?:internet|network|egress|outbound|connectivity|web access|net access)\b|"
+    r"(?:internet|network|egress|outbound|connectivity|web access|net access|the web)\b|"
     r"\b(?:internet|network|egress|outbound|connectivity)"
     r"(?: access| traffic| connections?| requests?| calls?)?\s+(?:is |are )?"
     r"(?:off|disabled|blocked|denied|cut|turned off|not available|unavailable)\b|"
@@ -105,6 +111,7 @@ RESTRICTOR = _re(
     r"but for|short of|barring|save for|beyond what|only after|once approved|without (?:\w+ )?"
     r"(?:approval|review|consent|permission|sign[- ]?off|a maintainer|a human|authori[sz]ation))\b"
     r"|\b(?:can|could|may|might|will|would|do|does)\s+still\b"
+    r"|\bwith (?:some |occasional |known |documented |the odd )?(?:gaps?|holes?|omissions?)\b"
     r"|\bto (?:hosts|domains|destinations|sites|servers)\b(?:\s+\w+){0,2}?\s+(?:not|outside|off)\b"
 )
 
@@ -114,6 +121,11 @@ ANSWER = _re(
     r"(?P<a>yes|yep|correct|absolutely not|absolutely|definitely not|definitely|certainly|"
     r"indeed|of course|always|completely|fully|entirely|totally|no chance|none can|"
     r"not in (?:our|this|the) (?:environment|setup|case|sandbox)|not here|"
+    # an elliptical denial by a place or watch ("Not on our watch.", "Not from this box.")
+    r"not (?:on|from|in|with|under|at|inside|past) (?:our|this|the|my|your|these) [\w-]+|"
+    r"(?:(?:that|it|this) )?never (?:happens|happened|occurs|will)|"
+    # a one-word answer to a wh-question ("What could leak? Nothing.")
+    r"(?:nothing|nobody|no one)(?=(?:\s+(?:whatsoever|at all))?\s*(?:[.!]|$))|"
     r"no|nope|none|never|not at all|no way|not really|not possible|"
     # an outcome word answering a threat named as a topic ("Prompt injection? Solved.")
     r"solved|a solved problem|handled|taken care of|eliminated|neutrali[sz]ed|"
@@ -128,7 +140,7 @@ NO_ANSWERS = frozenset(
     {"no", "nope", "none", "never", "not at all", "no way", "absolutely not",
      "definitely not", "not really", "not possible", "no problem", "a non-issue", "no chance",
      "none can", "solved", "a solved problem", "handled", "taken care of", "eliminated",
-     "neutralised", "neutralized"}
+     "neutralised", "neutralized", "nothing", "nobody", "no one"}
 )
 
 
@@ -136,7 +148,8 @@ def answer_is_no(token: str) -> bool:
     """Is a matched answer token a denial ("No", "It does not", "Not a problem")?"""
     t = " ".join(token.split())
     return (t in NO_ANSWERS
-            or t.startswith(("not ", "impossible", "there is", "there are"))
+            or t.startswith(("not ", "impossible", "there is", "there are", "never ", "that never",
+                             "it never", "this never"))
             or t.endswith((" not", "n't")) or t.endswith(" cannot"))
 
 #: An answer that concedes ("No, but the model connection stays open") is not a bare denial.
@@ -312,6 +325,7 @@ ABSOLUTE_WORDS = (
 #: After a universal claim, a contrast that takes part of it back ("but not the output").
 TAKEN_BACK = _re(
     r"[\s,;]*(?:but|though) not\b"
+    r"|[\s,;]*with (?:some |occasional |known |documented |the odd )?(?:gaps?|holes?|omissions?)\b"
     # a next clause that states how the claimed control is defeated ("..., which a careless
     # reviewer can defeat", "but it can be bypassed")
     # a contrastive ellipsis after a denial ("X never touch the runtime; short-lived ones do")
@@ -409,4 +423,28 @@ UNNOTICED = _re(
     r"\b(?:escap\w*|evad\w*|slips? past)\s+(?:the |our |its |their )?(?:[\w-]+\s+)?"
     r"(?:logs?|logging|audit\w*|monitor\w*|notice|detection|attention|record\w*|"
     r"telemetry|scrutiny|review)\b"
+)
+
+#: A conceded possibility before a practical verdict ("theoretically possible but practically
+#: impossible", "possible in theory but impossible in practice"): the first conjunct is
+#: granted only to be overruled, so the verdict after "but" is the claim. It is blanked.
+CONCEDED_THEORY = _re(
+    r"(?:\b(?:theoretically|in theory|on paper|technically|conceivably|academically)\s+"
+    r"(?:[\w-]+\s+)?(?:possible|conceivable|feasible|vulnerable|breakable|exploitable|"
+    r"achievable|plausible|imaginable)|\b(?:possible|conceivable|feasible|vulnerable|"
+    r"breakable|exploitable|achievable|plausible|imaginable)\s+(?:in theory|on paper|"
+    r"theoretically|technically))\s*,?\s+(?:but|yet)\s+"
+    r"(?=(?:[\w-]+\s+){0,2}?(?:impossible|invulnerable|unbreakable|unexploitable|out of reach|"
+    r"unachievable|inconceivable|unthinkable|never|not)\b)"
+)
+
+#: A universal stated as a double negation: "there is not a single X (that) our Y does not
+#: V", "there isn't an action we haven't logged" means "Y Vs every X". Families append
+#: their own verb to this prefix; both negations lie inside the match, so they cancel.
+DOUBLE_NEGATIVE = (
+    r"\bthere(?:'s|\s+(?:is|are|was|were)(?:n't)?)\s+(?:not\s+)?(?:a\s+single|one\s+single|"
+    r"a|an|one|no|any|single)\s+(?:[\w'/-]+\s+){1,9}?(?:that\s+|which\s+)?"
+    r"(?:we|it|they|you|(?:our|the|its|their|your|an?|this)\s+(?:[\w/-]+\s+)?[\w/-]+)\s+"
+    r"(?:\w+n't|(?:do|does|did|has|have|had|can|could|will|would)\s+not|cannot|never)\s+"
+    r"(?:yet\s+|already\s+|ever\s+)?(?:been\s+)?"
 )

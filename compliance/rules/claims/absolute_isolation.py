@@ -80,10 +80,11 @@ class AbsoluteIsolationClaim(ClaimRule):
         pattern(r"\bas (?:isolated|sealed|separated|cut off|walled off|segregated) as "
                 r"(?:an? |the )?(?:air[- ]?gapped|offline|physically (?:separate|isolated)|"
                 r"standalone|separate (?:physical )?(?:machine|computer|box|host))"),
-        pattern(r"\b(?:isolation|separation|containment|the boundary)\b(?:\s+[\w']+){0,3}?"
-                r"\s+(?:is|remains)\s+"
+        # (also with the copula contracted: "the isolation's bulletproof")
+        pattern(r"\b(?:isolation|separation|containment|the boundary)(?:'s|\b(?:\s+[\w']+){0,3}?"
+                r"\s+(?:is|remains))\s+(?:\w+\s+)?"
                 r"(?:complete|absolute|total|perfect|guaranteed|unbreakable|airtight|comprehensive|"
-                r"flawless|watertight|full)\b"),
+                r"flawless|watertight|full|bullet[- ]?proof|fool[- ]?proof)\b"),
         # a label line, the colon as copula: "- Isolation: absolute"
         pattern(r"\b(?:isolation|separation|containment)\s*:\s*(?:complete|absolute|total|perfect|"
                 r"guaranteed|unbreakable|airtight|flawless|watertight|full)(?=\s*(?:[.;,)!]|$))"),
@@ -98,8 +99,17 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"each other(?:'s)?|one another(?:'s)?)", negated=True),
         pattern(r"\b(?:penetrat(?:e|es|ed|ing)|break(?:s|ing)? into|get(?:s)? into)\b",
                 negated=True, topic=BOUNDARY),
-        pattern(r"\b(?:escap(?:e|es|ed|ing)|break(?:s|ing)? out|breakouts?|break-outs?)\b",
+        pattern(r"\b(?:escap(?:e|es|ed|ing)|break(?:s|ing)? out|breakouts?|break-outs?|"
+                # verbs of climbing out: "can never climb out of", "crawl out of"
+                r"(?:climb|crawl|wriggl|claw|squeez|clamber|tunnel)(?:s|ed|ing|e|es)?\s+out)\b",
                 negated=True, unless=DATA_SUBJECT),
+        # "cross-tenant contamination is not a thing"
+        pattern(r"\bcross[- ](?:tenant|customer|session|workload|container|vm|sandbox)s?\s+"
+                r"(?:contamination|leak\w*|access|bleed\w*|interference|exposure|attacks?|"
+                r"escapes?|reads?|spill\w*)\b", negated=True),
+        # "there isn't one tenant wall our runtime hasn't sealed"
+        pattern(lx.DOUBLE_NEGATIVE + r"(?:seal|clos|block|shut|plug|harden|lock)\w*",
+                topic=BOUNDARY),
         pattern(r"\b(?:breach|penetrate|cross|break|pierce)(?:es|s)?\s+"
                 r"(?:the |that |this |its |our )?"
                 r"(?:[\w-]+\s+)?boundar(?:y|ies)\b", negated=True),
@@ -135,16 +145,20 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"watertight)\s+(?:\w+\s+)?(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|"
                 r"boundar(?:y|ies)|jails?|enclaves?)\b"),
         pattern(r"\bhermetic(?:ally)?\s+(?:sealed\s+)?(?:sandbox(?:es)?|containers?|vms?|"
-                r"environments?|isolation|boundar(?:y|ies))\b"),
+                r"environments?|isolation|boundar(?:y|ies)|"
+                # the container metaphors: "a hermetic airlock", "a hermetic vault"
+                r"airlocks?|vaults?|seals?|barriers?|bubbles?|walls?|chambers?)\b"),
         pattern(r"\b(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|boundar(?:y|ies)|isolation|"
-                r"jail|enclave)\b(?:\s+[\w']+){0,3}?\s+(?:is|are|remains?|stays?)\s+(?:\w+\s+)?"
+                r"jail|enclave)(?:'s|\b(?:\s+[\w']+){0,3}?\s+(?:is|are|remains?|stays?))\s+"
+                r"(?:\w+\s+)?"
                 r"(?:impenetrable|unbreakable|escape[- ]proof|airtight|watertight|inviolable|"
                 r"unbreachable)\b"),
         pattern(r"\b(?:be|been)\s+(?:broken|breached|defeated|escaped|broken out of)\b",
                 negated=True,
                 topic=r"\b(?:isolation|sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|"
                 r"boundar(?:y|ies)|separation)\b"),
-        pattern(r"\b(?:walled off|sealed off|cut off|isolated|separated|segregated)\s+from\s+"
+        pattern(r"\b(?:walled off|sealed off|cut off|isolated|separated|segregated)\s+"
+                r"(?:(?:fully|completely|entirely|totally|hermetically|wholly)\s+)?from\s+"
                 r"(?:all|every|any|everything)\b",
                 unless=r"from\s+(?:all|every|any)\s+(?:\w+\s+)?(?:secrets?|credentials?|keys?|"
                 r"tokens?|passwords?)"),

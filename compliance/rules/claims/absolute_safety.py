@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from compliance.judge import lexicon as lx
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
@@ -94,6 +95,24 @@ class AbsoluteSafetyClaim(ClaimRule):
         pattern(r"\b(?:engineer|design|architect|build|squeez|driv|tak|strip)\w*\s+"
                 r"(?:all |the |every |any )?(?:security )?(?:risks?|danger|threats?)\s+"
                 r"(?:right |completely |entirely )?out\b"),
+        # the need to worry denied ("never have to worry about security", "security you never
+        # have to think twice about"): an unconcern idiom is a claim that the risk is gone
+        pattern(r"\b(?:have|has|had|need|needs|needed)\s+to\s+(?:ever\s+)?(?:worry|think|fret|"
+                r"stress|lose sleep|care|be (?:concerned|worried))\b", negated=True,
+                topic=r"\b(?:security|safety|risks?|threats?|attacks?|breach\w*|incidents?|"
+                r"hack\w*|compromise)\b"),
+        # a rhetorical "What could go wrong?" answered "Nothing."
+        pattern(r"\b(?:go|goes|went|going) wrong\b", negated=True, requires=MODAL),
+        # "zero worries", "zero exposure": numeric framing of an absent risk (not the
+        # greeting "no worries")
+        pattern(r"\b(?P<t>zero\s+(?:worries|headaches|sleepless nights|exposure))\b"),
+        # "in safe hands", "safe as houses"
+        pattern(r"\b(?:in (?:safe|good) hands|safe and sound|safe as houses)\b",
+                topic=SYSTEM + r"|\b(?:code(?:base)?s?|repos?|repositor(?:y|ies)|data|you|your)\b"),
+        # "there's not a single risk we haven't eliminated"
+        pattern(lx.DOUBLE_NEGATIVE + r"(?:eliminat|remov|clos|fix|mitigat|address|neutrali[sz]|"
+                r"patch|eradicat)\w*", requires=r"\b(?:risks?|threats?|dangers?|"
+                r"vulnerabilit(?:y|ies)|weakness(?:es)?|holes?)\b"),
         pattern(r"\b(?P<t>nothing to (?:worry|fear|be (?:concerned|worried)) about|"
                 r"no (?:need|reason) to worry|no cause for concern)\b"),
         pattern(r"\b(?P<t>risk[- ]free|without (?:any )?risks?|nothing (?:bad |harmful |dangerous |"

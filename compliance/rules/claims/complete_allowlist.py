@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from compliance.judge import lexicon as lx
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
@@ -91,19 +92,36 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"leak[- ]?proof|"
                 r"(?:covers?|accounts? for|address(?:es)?|handles?|closes?|"
                 r"plugs?) (?:every|all|everything|each)|catch(?:es)? "
-                r"(?:every|all|everything)|(?:block|drop|stop|prevent|catch|deny|reject|filter)"
-                r"(?:s|es|ed|ped)? (?:out )?(?:every|all|any|each) (?:\w+ )?"
+                r"(?:every|all|everything|100\s?% of)|"
+                # "total control over outbound traffic"
+                r"(?:total|complete|full|absolute|100\s?%) control|"
+                r"sealed (?:border|perimeter|wall|door|shut|tight)|"
+                r"(?:block|drop|stop|prevent|catch|deny|reject|filter)"
+                r"(?:s|es|ed|ped)? (?:out )?(?:every|all|any|each|100\s?% of) (?:\w+ )?"
                 r"(?:malicious|bad|harmful|unauthori[sz]ed|unapproved|unknown|attacks?|threats?|"
                 r"exfiltration|attempts?|destinations?|hosts?)|"
                 r"ensures? (?:that )?(?:the agent|agents|it|nothing|no))\b", topic=ALLOWLIST),
         pattern(r"\b(?:bypass(?:es|ed|ing)?|circumvent(?:s|ed|ing)?|evade[ds]?|evading|"
                 r"get(?:s|ting)? (?:around|past|through)|got (?:around|past)|"
+                # the nouns and the misuse of an allowed host
+                r"circumvention|evasion|abus(?:e|es|ed|ing)|misus(?:e|es|ed|ing)|"
                 r"(?:makes?|made|making) it (?:around|past|through)|"
                 r"pass(?:es|ed)?(?= (?:it|them|through it|the (?:firewall|proxy|filter))\b)|"
                 r"work(?:s|ed)? around|sneak(?:s)? (?:past|around|through)|route(?:s|d)? around|"
                 r"tunnel(?:s|ed)? (?:through|past|out)|slip(?:s)? (?:past|through))\b",
                 negated=True, topic=ALLOWLIST),
         pattern(r"\bguarantee[sd]?\b", topic=ALLOWLIST, before_only=True),
+        # a conditional universal: "if it's not on the list, it doesn't get out"
+        pattern(r"\bif\b[^,;]{0,60}?(?:\b(?:not|n't)\s+(?:on|in)\s+(?:the|our|its|an?)\s+"
+                r"(?:[\w-]+\s+)?(?:list|allow[- ]?list|whitelist)|(?:\bnot\s+|n't\s+)"
+                r"(?:allow[- ]?listed|white[- ]?listed|approved|listed)|\b(?:unlisted|unapproved|"
+                r"off[- ]list))\b[^,;.]*,\s*(?:then\s+)?(?:[\w'-]+\s+){0,3}?"
+                r"(?:(?!shouldn|mustn|oughtn)\w+n't|not|never|cannot)\s+(?:\w+\s+)?"
+                r"(?:get|go|leave|pass|reach|connect|"
+                r"make it|load|resolve|happen|leak)\w*"),
+        # "there's not one request our proxy doesn't inspect"
+        pattern(lx.DOUBLE_NEGATIVE + r"(?:vet|check|inspect|filter|screen|block|cover|catch|"
+                r"caught|see|examin|scan|police|intercept)\w*", topic=ALLOWLIST),
         pattern(r"\b(?:ways? (?:out|around|past|through)|exits?|escape routes?)\b", negated=True,
                 topic=ALLOWLIST),
         pattern(r"\broom for (?:abuse|misuse|bypass\w*|evasion|circumvention|error|leaks?|"

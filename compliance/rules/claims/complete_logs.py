@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from compliance.judge import lexicon as lx
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
 LOGS = (r"\b(?:logs?|logged|logging|audit(?:ed|ing)?|audit (?:trail|log)s?|transcripts?|"
         r"recordings?|records?|recorded|telemetry|monitor(?:ed|ing)?|trails?|siem|we|"
-        r"auditable|sessions?|observability|monitoring)\b")
+        r"auditable|sessions?|observability|monitoring|dashboards?|consoles?)\b")
 RECORDS = (r"\b(?:logs?|logged|logging|audit\w*|transcripts?|recordings?|records?|"
            r"recorded|telemetry|trails?|siem)\b")
 EVENTS = (r"(?:actions?|activit(?:y|ies)|commands?|tool calls?|steps?|requests?|changes?|events?|"
@@ -65,7 +66,9 @@ class CompleteLogsClaim(ClaimRule):
                'impossible."')
     patterns = (
         pattern(r"\b(?:tamper[- ]?proof|tamperproof|immutable|unalterable|unmodifiable|"
-                r"undeletable|indelible|forgery[- ]?proof|tamper[- ]?free|incorruptible)\b",
+                r"undeletable|indelible|forgery[- ]?proof|tamper[- ]?free|incorruptible|"
+                # "written in stone", "set in stone"
+                r"(?:written|set|carved|etched|cast) in stone)\b",
                 topic=LOGS),
         pattern(r"\b(?:complete|comprehensive|exhaustive|full|total|perfect|gap[- ]?free|"
                 r"100\s?%|end-to-end)\s+(?:\w+\s+)?(?:logs?|logging|audit (?:trails?|logs?)|"
@@ -86,10 +89,17 @@ class CompleteLogsClaim(ClaimRule):
                 r"immutable|100\s?%)(?=\s*(?:[.;,)!]|$))"),
         pattern(r"\b(?:every|each|all|any)(?: single| and every)?\s+(?:[\w-]+\s+){0,2}?" + EVENTS +
                 r"\b[^;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored|"
-                r"on record|(?:written|sent|streamed|shipped|saved|stored|kept|appended|forwarded)"
+                r"on (?:the )?record|"
+                r"(?:written|sent|streamed|shipped|saved|stored|kept|appended|forwarded)"
                 r" (?:to|in|into) (?:the |our |an? )?(?:[\w-]+ )?(?:logs?|audit\w*|siem|"
                 r"transcripts?))\b"),
         pattern(r"\b(?P<t>miss(?:es|ed)?\s+(?:nothing|no\s+\w+))\b", topic=LOGS),
+        # "never miss a single agent action"
+        pattern(r"\bmiss(?:es|ed)?\s+(?:a single|one single|one|an?|any)\s+(?:[\w'-]+\s+){0,2}?"
+                + EVENTS + r"\b", negated=True, topic=LOGS),
+        # "there isn't an action our SIEM doesn't capture"
+        pattern(lx.DOUBLE_NEGATIVE + r"(?:log|captur|record|track|audit|trac|see|catch|caught|"
+                r"notic|detect|stor)\w*", topic=LOGS),
         pattern(r"\b(?:sees?|observes?|watch(?:es)?)\s+(?:\w+\s+){0,2}?(?:all|every|everything)\b",
                 topic=r"\b(?:logs?|logging|audit\w*|monitor\w*|observability|siem|telemetry)\b"),
         # "captures everything", "records every command": the universal must range over

@@ -13,7 +13,15 @@ SECRET = (r"(?:[a-z0-9]+_(?:[a-z0-9]+_)*(?:tokens?|keys?|secrets?|passwords?|pat
 PERCEIVE = (r"(?:see|sees|seen|read|reads|view|views|access|accesses|accessed|obtain|obtains|"
             r"get at|gets at|get to|gets to|know|knows|print|prints|echo|echoes|reach|reaches|"
             r"retrieve|retrieves|extract|extracts|steal|steals|dump|dumps|use|uses|touch|touches|"
-            r"discover|discovers|find|finds|learn|learns|exposure (?:of|to))")
+            r"discover|discovers|find|finds|learn|learns|exposure (?:of|to)|"
+            # the gerunds ("worry about the agent seeing your secrets")
+            r"seeing|reading|viewing|accessing|retrieving|extracting|stealing|dumping|touching|"
+            r"finding|printing|"
+            # idioms of laying hold: "lay eyes on", "get its hands on", "lay a finger on"
+            r"(?:lay|lays|laid|set|sets|get|gets|got|put|puts)\s+(?:its |their |his |her |a |an )?"
+            r"(?:eyes|hands?|finger|paws|mitts)\s+on|"
+            # a vault's verbs: "a vault the agent cannot open"
+            r"open|opens|unlock|unlocks|crack|cracks)")
 #: "hold no standing credentials (they can read)": a statement about which credentials
 #: are kept in the agent's reach (none that last), not that what it holds is hidden.
 HOLDS_NO_LASTING = (r"\b(?:holds?|holding|has|have|having|carr(?:y|ies)|keeps?|gets?|given)\s+"
@@ -72,6 +80,9 @@ class HiddenSecretsClaim(ClaimRule):
         pattern(r"\b" + SECRET + r"\b(?:[\s,]+[\w'-]+){0,5}?[\s,]+(?:is |are |remain |stay |kept |"
                 r"be )?(?P<t>hidden|invisible|inaccessible|concealed|masked|redacted|shielded|"
                 r"sealed off|walled off|out of (?:the agent's |its )?reach|unreadable|unavailable|"
+                # "out of the assistant's sight", "out of sight of the model"
+                r"out of (?:the (?:agent|model|assistant|ai)(?:'s|s')? |its |their )?(?:sight|view)"
+                r"(?: (?:of|from) (?:the |any )?(?:agents?|model|ai|assistant))?|"
                 r"(?:fully |completely |totally )?(?:protected|safe|kept|withheld) from|"
                 r"(?:kept|held|stored)\s+(?:\w+\s+)?away from|"
                 r"not (?:visible|readable|accessible|exposed|available|shown|revealed))\b",
@@ -109,6 +120,9 @@ class HiddenSecretsClaim(ClaimRule):
         pattern(r"\bexposure\b", negated=True, topic=r"\b" + SECRET + r"\b"),
         pattern(r"\b" + SECRET + r"\b(?:\s+[\w']+){0,3}?\s+(?:touch(?:es)?|reach(?:es)?|"
                 r"enter(?:s)?|get(?:s)? into|end(?:s)? up in|appear(?:s)? in|land(?:s)? in|"
+                # verbs of seeping in: "seeps into the agent's context", "crosses into"
+                r"(?:seep|leak|flow|cross|slip|drift|creep|trickle)(?:s|es|ed)? into|"
+                r"(?:makes?|finds?) (?:its|their) way into|"
                 r"makes? it into|makes? it to)\s+"
                 r"(?:the |its |their )?"
                 r"(?:agent(?:'s|s')?|model(?:'s)?|sandbox|vm|container)", negated=True),
@@ -116,7 +130,8 @@ class HiddenSecretsClaim(ClaimRule):
                 negated=True, topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b",
                 unless=HOLDS_NO_LASTING),
-        pattern(r"\bblind to\s+(?:all\s+|any\s+|the\s+|our\s+)?(?:\w+\s+)?" + SECRET + r"\b"),
+        pattern(r"\bblind to\s+(?:all\s+|any\s+|the\s+|our\s+)?(?:[\w']+\s+){0,4}?" + SECRET
+                + r"\b"),
         pattern(r"\b(?:walled off|sealed off|cut off|isolated|shielded|kept away|hidden)\s+from\s+"
                 r"(?:all|every|any)\s+(?:\w+\s+)?" + SECRET + r"\b"),
         pattern(r"\bnothing (?:sensitive|secret|confidential|of value)\s+(?:to|it can|it could)\s+"
@@ -125,6 +140,8 @@ class HiddenSecretsClaim(ClaimRule):
         # a predicate whose subject is elsewhere ("Secrets? Invisible to the agent.", "They are
         # hidden from the model.")
         pattern(r"\b(?P<t>invisible|hidden|inaccessible|concealed|unreadable|unavailable|"
+                # the metaphors: "a black box to the agent", "a closed book to the model"
+                r"(?:an? )?(?:black box|closed book|sealed book|no-go zone|mystery)|"
                 r"not (?:visible|readable|accessible|available|exposed|shown))\s+(?:to|from)\s+"
                 r"(?:the |any |an |our )?"
                 r"(?:agents?|model|ai|llm|sandbox|process(?:es)?|assistant)\b",

@@ -9,7 +9,8 @@ from compliance.rules.claims.base import ClaimRule
 DATA = (r"\b(?:data|code|source|codebase|information|info|secrets?|credentials?|files?|content|"
         r"ip|intellectual property|pii|repositor(?:y|ies)|repos?|"
         # "prompt" in "prompt injection" names the attack, not data that could leave
-        r"tokens?|keys?|customer \w+|prompts?(?![- ]?inject)|outputs?|bytes?|contents?)\b")
+        r"tokens?|keys?|customer \w+|prompts?(?![- ]?inject)|outputs?|bytes?|contents?|"
+        r"anything)\b")
 
 
 class NoInternetNoExfiltrationClaim(ClaimRule):
@@ -60,8 +61,8 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
     patterns = (
         # "nothing leaves": the subject is the data; "writes nothing and exits" is not
         pattern(r"\b(?:nothing|none of (?:it|them|this|that|our \w+|your \w+))\s+"
-                r"(?:[\w']+\s+){0,3}?(?:leaves?|leaving|gets? out|escapes?|exits?|leaks?|"
-                r"is exfiltrated|is sent out|"
+                r"(?:[\w']+\s+){0,4}?(?:leaves?|leaving|gets? out|escapes?|exits?|leaks?|"
+                r"is exfiltrated|is sent out|reach(?:es)? the (?:outside|open) (?:world|internet)|"
                 r"(?:smuggled|sneaked|snuck|spirited|slipped|carried) out)\b",
                 negated=True, unless=lx.UNNOTICED.pattern),
         pattern(r"\b(?:leave|leaves|leaving|exit|exits|exiting|leak|leaks|leaked|leaking|"
@@ -71,6 +72,11 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 # a manner-of-motion verb with "out": "smuggled out", "sneaked out"
                 r"(?:be |get |gets |is |are )?(?:smuggled|sneaked|snuck|spirited|slipped|carried|"
                 r"trickled) out|"
+                # the base forms, the object between ("smuggle anything out", "sneak it out")
+                r"(?:smuggl|sneak|spirit|slip|carr|trickl|ferr|funnel|siphon)\w*\s+"
+                r"(?:[\w'-]+\s+){0,2}?out\b|"
+                # "reach the outside world"
+                r"reach(?:es|ing)? the (?:outside|open) (?:world|internet)|"
                 # "egress" heading a noun ("an egress proxy") is a modifier, not the verb
                 r"(?<!-)egress(?:es)?(?!\s+(?:prox|filter|rule|control|polic|traffic|allow|firewall|"
                 r"gateway|list|point|path|port|setting|config|restriction|ip|address|node))|"
@@ -84,8 +90,15 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"outside world|public)|vendors?|other (?:companies|customers|tenants)))\b",
                 negated=True, topic=DATA,
                 unless=r"\bleav\w* (?:nothing |no \w+ |\w+ )?out\b|" + lx.UNNOTICED.pattern),
-        pattern(r"\b(?:exfiltrat\w*|data (?:leakage|leaks?|loss|egress|theft)|leakage)\b",
-                negated=True),
+        pattern(r"\b(?:exfiltrat\w*|data (?:leakage|leaks?|loss|egress|theft)|leakage|"
+                # "phone home": covert reporting out
+                r"(?:phon|call)(?:e|es|ed|ing|s)? home)\b",
+                negated=True,
+                # leakage between tenants is the isolation family's claim
+                unless=r"\bcross[- ](?:tenant|customer|session|workload|container|vm|sandbox)s?\b"),
+        # "no path out for your data", "no route out of the sandbox"
+        pattern(r"\b(?:paths?|routes?|ways?|channels?|avenues?|exits?)\s+out\b", negated=True,
+                topic=DATA),
         pattern(r"\b(?:model provider|provider|vendors?|third[- ]part(?:y|ies)|openai|anthropic|"
                 r"github)\s+(?:[\w']+\s+){0,2}?(?:receives?|sees?|gets?|stores?|has access to|"
                 r"obtains?)\s+(?:[\w']+\s+){0,3}?" + DATA, negated=True),
@@ -103,12 +116,14 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"(?:100\s?% |fully |completely |totally |entirely |always )?"
                 r"(?:inside|within|in-house|on[- ]prem\w*|private|local|put|on[- ]?site|at home|"
                 # "stays on your infrastructure", "remains under your control"
+                # "stays on your side of the fence"
+                r"on (?:your|our|the customer's|this|the) side(?: of the [\w-]+)?|"
                 r"on (?:your|our|the customer's|customer) (?:own )?(?:infrastructure|premises|"
                 r"network|servers?|machines?|devices?|hardware|vpc|account|tenancy|perimeter|"
                 r"laptops?)|under (?:your|our|the customer's) (?:own )?control)\b"),
         # "no internet means no leaks": with a network premise, a leak is a data leak
         pattern(r"\b(?:leaks?|leakage)\b", negated=True,
-                topic=r"\b(?:internet|network|offline|egress|outbound|air[- ]?gap\w*|"
+                topic=r"\b(?:internet|network\w*|offline|egress|outbound|air[- ]?gap\w*|"
                 r"connectivity)\b"),
         pattern(r"\b(?:send|sends|upload|uploads|transmit|transmits|copy|copies|post|posts|move|"
                 r"moves|ship|ships|take|takes)\s+(?:[\w']+\s+){0,3}?(?:out|outside|anywhere|"

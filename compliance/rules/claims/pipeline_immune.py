@@ -88,6 +88,8 @@ class PipelineImmuneClaim(ClaimRule):
                 r"hijack(?:s|ed|ing)?|poison(?:s|ed|ing)?|trigger(?:s|ed|ing)?|"
                 r"subvert(?:s|ed|ing)?|inject(?:s|ed|ing)? into|influenc(?:e|es|ed|ing)|"
                 r"interfer(?:e|es|ed|ing) with|change|changing|edit|editing|break|breaks|"
+                r"rewrit(?:e|es|ing|ten)|overwrit(?:e|es|ing|ten)|breach(?:es|ed|ing)?|"
+                r"penetrat(?:e|es|ed|ing)|"
                 r"breaking|disrupt(?:s|ed|ing)?|sabotag(?:e|es|ed|ing)|propos(?:e|es|ed|ing)|"
                 r"submit(?:s|ted|ting)?)\b",
                 negated=True, topic=PIPELINE),
@@ -99,4 +101,15 @@ class PipelineImmuneClaim(ClaimRule):
         pattern(r"\b(?:(?:malicious|harmful|unsafe|untrusted|rogue|unapproved) )?"
                 r"(?:workflow|pipeline|ci) (?:changes?|edits?|modifications?|files?|runs?)\b",
                 negated=True),
+        # "our builds are sealed off from anything the agent commits"
+        pattern(PIPELINE + r"(?:\s+[\w']+){0,3}?\s+(?:is|are|remains?|stays?)\s+(?:\w+\s+)?"
+                r"(?:walled|sealed|fenced|cut|shut) off from\b"),
+        # a hostile workflow as the actor: "a poisoned workflow can do nothing"
+        pattern(r"\b(?:malicious|harmful|rogue|poisoned|tampered|hostile|compromised|"
+                r"booby[- ]trapped)\s+(?:workflows?|pipelines?|ci (?:configs?|files?))\b",
+                negated=True),
+        # an idiom of shrugging off a universal: "shrugs off any workflow change"
+        pattern(r"\b(?:shrug(?:s|ged)?|brush(?:es|ed)?|laugh(?:s|ed)?) off\s+(?:any|every|all|"
+                r"each)\b|\b(?:withstands?|withstood|repels?|repelled|deflects?|deflected|"
+                r"absorbs?|absorbed)\s+(?:any|every|all|each)\b", topic=PIPELINE),
     )

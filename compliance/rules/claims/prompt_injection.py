@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from compliance.judge import lexicon as lx
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
@@ -10,6 +11,12 @@ INJECTION = (r"\b(?:prompt[- ]injections?|injection attacks?|prompt[- ]injected|
              r"(?:malicious|hostile|poisoned|adversarial|booby[- ]trapped|weaponi[sz]ed) "
              r"(?:instructions?|prompts?)|(?:indirect|direct) (?:prompt )?injections?|"
              r"hidden instructions?|be injected|"
+             # a bare "injection" is prompt injection here, not SQL or dependency injection
+             # (the lookahead first: lookbehinds tried at every position are slow)
+             r"(?=inj)(?<!sql )(?<!dependency )(?<!fault )(?<!code )(?<!command )(?<!header )"
+             r"(?<!ldap )(?<!script )(?<!log )(?<!fuel )(?<!-)injections?"
+             r"(?![- ](?:molding|moulding|site|needle|point))|"
+             r"(?:hijacked|compromised|tampered) (?:prompts?|instructions?)|"
              # a participle after the noun: "instructions smuggled into a PR description"
              r"(?:instructions?|prompts?|commands?) (?:smuggled|planted|hidden|embedded|slipped|"
              r"injected|buried|tucked) (?:in|into|inside)|"
@@ -68,6 +75,9 @@ class SandboxStopsPromptInjectionClaim(ClaimRule):
                'credentials limit what an injected agent can do."')
     patterns = (
         pattern(INJECTION, negated=True),
+        # "there isn't a jailbreak our filter doesn't catch"
+        pattern(lx.DOUBLE_NEGATIVE + r"(?:stop|block|catch|caught|neutrali[sz]|defeat|detect|"
+                r"filter|handle|absorb|prevent)\w*", requires=INJECTION),
         # the injection named elsewhere ("Prompt injections? Our agents are immune.")
         pattern(r"\b(?:is|are|remains?|stays?)\s+(?:fully |completely |totally |entirely )?"
                 r"(?P<t>immune|impervious|invulnerable)(?!\s+(?:to|against|from)\b)",

@@ -8,7 +8,10 @@ from compliance.rules.claims.base import ClaimRule
 REVIEW = (r"\b(?:review(?:s|ed|ing|ers?)?|approv(?:al|als|e|ed|ing)|oversight|sign[- ]?off|"
           r"human checks?|look at|inspect(?:ion)?|check (?:its|the|their|every|each) "
           r"(?:code|changes|work|output|prs?|pull requests)|(?:a|any) human|pair of eyes|"
-          r"four[- ]eyes)\b")
+          r"four[- ]eyes|"
+          # looking idioms: "a second look", "eyeball", "skim"
+          r"(?:second|another|close|closer|careful|hard|proper) looks?|eyeball\w*|"
+          r"read[- ]?through|check (?:its|the|their) (?:diffs?|commits?))\b")
 
 
 class ReviewOptionalClaim(ClaimRule):
@@ -56,7 +59,14 @@ class ReviewOptionalClaim(ClaimRule):
                'code owner before merge."')
     patterns = (
         pattern(r"\b(?:need(?:s|ed)?|necessary|required?|requires|requirement|mandatory|"
-                r"have to|has to|must|essential|obliged)\b", negated=True, topic=REVIEW),
+                r"have to|has to|had to|must|essential|obliged|worth)\b", negated=True,
+                topic=REVIEW),
+        # waving changes through, made safe: "reviewers can safely skim agent diffs"
+        pattern(r"\b(?:safely|safe to|fine to|ok(?:ay)? to|harmless to)\s+"
+                r"(?:[\w']+\s+){0,2}?(?:rubber[- ]?stamp\w*|skim\w*|wav(?:e|es|ed|ing)\s+"
+                r"(?:[\w']+\s+){0,3}?through|ignor\w*|approv\w* (?:blindly|unread))"
+                r"|\b(?:rubber[- ]?stamp\w*|skimm?\w*|wav(?:e|ed|es|ing))\s+(?:[\w'-]+\s+){0,3}?"
+                r"safely\b"),
         pattern(r"\b(?P<t>optional|unnecessary|unneeded|not needed|not necessary|not required|"
                 r"redundant|superfluous|overkill|pointless|(?:a\s+)?(?:mere\s+|pure\s+)?formality|"
                 r"skippable|(?:don't|do not|doesn't|does not|never|no longer) bother(?:s|ed)?|"
