@@ -11,7 +11,11 @@ statements), written by someone who had not read the judge, and heldout4.yaml
 fixing what heldout3 exposed; heldout6.yaml (294), written blind by a second
 person in new voices (questionnaire one-liners, tables, Slack, non-native
 English, SOC 2, postmortems), and heldout7.yaml (82), written by that person
-after fixing what heldout6 exposed. "overall" counts a text as a true positive
+after fixing what heldout6 exposed; heldout8.yaml (279), written blind by a
+third person in further voices (idioms, understatement, rhetorical questions,
+second person, conditional promises, numeric framing, metaphors, ellipsis and
+double negation), and heldout9.yaml (90), written by that person after fixing
+what heldout8 exposed. "overall" counts a text as a true positive
 only when it is flagged with exactly the expected families; a flagged honest text is a false
 positive, a missed overclaim a false negative.
 
@@ -33,9 +37,25 @@ First-contact scores (overall, before any change prompted by the set):
   those fixes and scored once (the same text scored 95.5% / 51.2% on the judge
   before the heldout6 fixes). A second round of mechanisms, partly prompted by
   its misses, raised it to 100% / 78.0%, so later runs overstate it too.
-heldout4, heldout5 and heldout7 were written by someone who knew the judge's
-mechanisms; heldout3's and heldout6's first contacts are the blind numbers, and
-heldout7's (lowest recall) is the best guess for unseen text in unseen voices.
+  After the heldout8 round: 100% / 87.8% (36 tp, 0 fp, 5 fn).
+- heldout8: precision 95.2%, recall 56.0% (79 tp, 4 fp, 62 fn), written blind.
+  Per family (precision / recall): absolute safety 85.7% / 63.2%, prompt
+  injection 90.0% / 56.2%, no-internet exfiltration 100% / 62.5%, review
+  optional 100% / 50.0%, allowlist 100% / 46.7%, isolation 100% / 50.0%,
+  hidden secrets 100% / 46.7%, logs 90.9% / 66.7%, pipeline 100% / 60.0%.
+  Its misses drove the third round of mechanisms (see git log); after it,
+  99.3% / 98.6%, so later runs overstate it.
+- heldout9: precision 82.4%, recall 31.1% (14 tp, 3 fp, 31 fn), written after
+  those fixes and scored once; never tuned on. Its three false positives are
+  all a second or wrong family on a real overclaim (no honest statement was
+  flagged); its misses are again mostly idioms and word classes the judge has
+  no entry for ("a thing of yesterday", "one hundred per cent", "just
+  ceremony", "a peek at", "under lock and key", "has nowhere to go").
+heldout4, heldout5, heldout7 and heldout9 were written by someone who knew the
+judge's mechanisms; heldout3's, heldout6's and heldout8's first contacts are
+the blind numbers. Recall on new idioms is the weak side: heldout9's 31.1% is
+the best guess for unseen text in unseen voices, even though it was written by
+someone who had just fixed the judge.
 """
 
 from __future__ import annotations
@@ -55,6 +75,8 @@ from tests.corpus.corpus_io import (  # noqa: E402
     HELDOUT5,
     HELDOUT6,
     HELDOUT7,
+    HELDOUT8,
+    HELDOUT9,
     load,
     scores,
 )
@@ -88,6 +110,9 @@ def main() -> None:
     report("Held-out set 6 (written blind by a second person; its misses drove mechanism fixes)",
            HELDOUT6)
     report("Held-out set 7 (written after the heldout6 fixes, never tuned on)", HELDOUT7)
+    report("Held-out set 8 (written blind by a third person; its misses drove mechanism fixes)",
+           HELDOUT8)
+    report("Held-out set 9 (written after the heldout8 fixes, never tuned on)", HELDOUT9)
 
 
 if __name__ == "__main__":

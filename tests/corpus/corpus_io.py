@@ -19,6 +19,8 @@ HELDOUT4 = HERE / "heldout4.yaml"
 HELDOUT5 = HERE / "heldout5.yaml"
 HELDOUT6 = HERE / "heldout6.yaml"
 HELDOUT7 = HERE / "heldout7.yaml"
+HELDOUT8 = HERE / "heldout8.yaml"
+HELDOUT9 = HERE / "heldout9.yaml"
 
 #: Short family keys used in claims.yaml -> rule names.
 FAMILIES: dict[str, str] = {

@@ -16,6 +16,8 @@ from tests.corpus.corpus_io import (
     HELDOUT5,
     HELDOUT6,
     HELDOUT7,
+    HELDOUT8,
+    HELDOUT9,
     load,
     predict,
     scores,
@@ -63,7 +65,8 @@ def test_second_heldout_is_well_formed() -> None:
 
 @pytest.mark.parametrize(("path", "total", "over"),
                          [(HELDOUT3, 272, 136), (HELDOUT4, 98, 49), (HELDOUT5, 60, 30),
-                          (HELDOUT6, 294, 146), (HELDOUT7, 82, 41)])
+                          (HELDOUT6, 294, 146), (HELDOUT7, 82, 41),
+                          (HELDOUT8, 279, 141), (HELDOUT9, 90, 45)])
 def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, over: int) -> None:
     items = load(path)
     assert len(items) == total
@@ -75,7 +78,8 @@ def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, ove
 
 @pytest.mark.parametrize(("path", "tp", "fp", "fn"),
                          [(HELDOUT3, 130, 2, 6), (HELDOUT4, 42, 2, 7), (HELDOUT5, 27, 2, 3),
-                          (HELDOUT6, 139, 2, 7), (HELDOUT7, 24, 2, 17)])
+                          (HELDOUT6, 139, 2, 7), (HELDOUT7, 32, 2, 9),
+                          (HELDOUT8, 134, 2, 7), (HELDOUT9, 12, 4, 33)])
 def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) -> None:
     """A regression guard, not a target: the overall counts may only get better.
 
@@ -84,7 +88,10 @@ def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) 
     contact, 46 / 0 / 3 after the heldout6 fixes; heldout5: 28 / 0 / 2 on first contact,
     30 / 0 / 0 after them; heldout6: 144 / 0 / 2 after the fixes
     it prompted, 103 / 12 / 43 on first contact; heldout7: 27 / 1 / 14 on first
-    contact, 32 / 0 / 9 after a second round of mechanisms partly prompted by it), so
+    contact, 32 / 0 / 9 after a second round of mechanisms partly prompted by it, 36 / 0 / 5
+    after the heldout8 round; heldout8: 79 / 4 / 62 on first contact, 139 / 1 / 2 after
+    the fixes it prompted; heldout9: 14 / 3 / 31 on first contact, written after those
+    fixes and never tuned on), so
     rewording a rule does not fail the suite over one statement. Raise
     them when the judge improves; never tune the judge on these sets to pass them.
     """
