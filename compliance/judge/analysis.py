@@ -192,9 +192,29 @@ class Analysis:
         )
 
 
+#: Per frame of :data:`lexicon.NOT_ASSERTED_FRAMES`, substrings one of which every match
+#: contains (None: no cheap condition); a frame whose substrings are all absent cannot
+#: match, so its search is skipped. Extend these when a frame gains an alternative.
+_FRAME_NEEDS: tuple[tuple[str, ...] | None, ...] = (
+    ("no", "n't", "never"),
+    ("whether", "if"),
+    ("claim", "say", "said", "believ", "think", "thought", "assum", "argu", "suggest",
+     "expect", "ask", "worr", "fear", "insist", "promis", "advertis", "describ", "call",
+     "writ", "wrote", "hope", "imagin", "want to hear"),
+    None,
+    ("as",),
+    ("wrongly", "mistakenly", "falsely", "incorrectly", "naively", "erroneously"),
+    ("that",),
+    ("such as", "like", "including"),
+)
+assert len(_FRAME_NEEDS) == len(lx.NOT_ASSERTED_FRAMES)
+
+
 def _mention_regions(text: str, quotes: list[Span]) -> list[Span]:
     regions: list[Span] = []
-    for frame in lx.NOT_ASSERTED_FRAMES:
+    for frame, needs in zip(lx.NOT_ASSERTED_FRAMES, _FRAME_NEEDS, strict=True):
+        if needs is not None and not any(n in text for n in needs):
+            continue
         for m in frame.finditer(text):
             stop = lx.CONTRAST.search(text, m.end())
             regions.append((m.end(), stop.start() if stop else len(text)))

@@ -114,8 +114,8 @@ class CompleteAllowlistClaim(ClaimRule):
         # a conditional universal: "if it's not on the list, it doesn't get out"
         pattern(r"\bif\b[^,;]{0,60}?(?:\b(?:not|n't)\s+(?:on|in)\s+(?:the|our|its|an?)\s+"
                 r"(?:[\w-]+\s+)?(?:list|allow[- ]?list|whitelist)|(?:\bnot\s+|n't\s+)"
-                r"(?:allow[- ]?listed|white[- ]?listed|approved|listed)|\b(?:unlisted|unapproved|"
-                r"off[- ]list))\b[^,;.]*,\s*(?:then\s+)?(?:[\w'-]+\s+){0,3}?"
+                r"(?:allow[- ]?listed|white[- ]?listed)|\b(?:unlisted|off[- ]list))\b"
+                r"[^,;.]*,\s*(?:then\s+)?(?:[\w'-]+\s+){0,3}?"
                 r"(?:(?!shouldn|mustn|oughtn)\w+n't|not|never|cannot)\s+(?:\w+\s+)?"
                 r"(?:get|go|leave|pass|reach|connect|"
                 r"make it|load|resolve|happen|leak)\w*"),

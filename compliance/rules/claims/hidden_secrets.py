@@ -19,9 +19,7 @@ PERCEIVE = (r"(?:see|sees|seen|read|reads|view|views|access|accesses|accessed|ob
             r"finding|printing|"
             # idioms of laying hold: "lay eyes on", "get its hands on", "lay a finger on"
             r"(?:lay|lays|laid|set|sets|get|gets|got|put|puts)\s+(?:its |their |his |her |a |an )?"
-            r"(?:eyes|hands?|finger|paws|mitts)\s+on|"
-            # a vault's verbs: "a vault the agent cannot open"
-            r"open|opens|unlock|unlocks|crack|cracks)")
+            r"(?:eyes|hands?|finger|paws|mitts)\s+on)")
 #: "hold no standing credentials (they can read)": a statement about which credentials
 #: are kept in the agent's reach (none that last), not that what it holds is hidden.
 HOLDS_NO_LASTING = (r"\b(?:holds?|holding|has|have|having|carr(?:y|ies)|keeps?|gets?|given)\s+"
@@ -130,6 +128,11 @@ class HiddenSecretsClaim(ClaimRule):
                 negated=True, topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b",
                 unless=HOLDS_NO_LASTING),
+        # a vault's verbs: "a vault the agent cannot open"
+        pattern(r"\b(?:vaults?|lockers?|strongbox(?:es)?)\b(?:\s+[\w']+){0,5}?\s+"
+                r"(?:open|opens|unlock|unlocks|crack|cracks)\b", negated=True,
+                topic=r"\b" + SECRET + r"\b",
+                requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
         pattern(r"\bblind to\s+(?:all\s+|any\s+|the\s+|our\s+)?(?:[\w']+\s+){0,4}?" + SECRET
                 + r"\b"),
         pattern(r"\b(?:walled off|sealed off|cut off|isolated|shielded|kept away|hidden)\s+from\s+"

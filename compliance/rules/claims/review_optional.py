@@ -61,12 +61,6 @@ class ReviewOptionalClaim(ClaimRule):
         pattern(r"\b(?:need(?:s|ed)?|necessary|required?|requires|requirement|mandatory|"
                 r"have to|has to|had to|must|essential|obliged|worth)\b", negated=True,
                 topic=REVIEW),
-        # waving changes through, made safe: "reviewers can safely skim agent diffs"
-        pattern(r"\b(?:safely|safe to|fine to|ok(?:ay)? to|harmless to)\s+"
-                r"(?:[\w']+\s+){0,2}?(?:rubber[- ]?stamp\w*|skim\w*|wav(?:e|es|ed|ing)\s+"
-                r"(?:[\w']+\s+){0,3}?through|ignor\w*|approv\w* (?:blindly|unread))"
-                r"|\b(?:rubber[- ]?stamp\w*|skimm?\w*|wav(?:e|ed|es|ing))\s+(?:[\w'-]+\s+){0,3}?"
-                r"safely\b"),
         pattern(r"\b(?P<t>optional|unnecessary|unneeded|not needed|not necessary|not required|"
                 r"redundant|superfluous|overkill|pointless|(?:a\s+)?(?:mere\s+|pure\s+)?formality|"
                 r"skippable|(?:don't|do not|doesn't|does not|never|no longer) bother(?:s|ed)?|"
@@ -77,6 +71,10 @@ class ReviewOptionalClaim(ClaimRule):
                 r"directly (?:in|into main|to main))\s+(?:[\w']+\s+){0,5}?"
                 r"(?:without|with no)\s+(?:(?:any|a|human|anyone|anybody|someone)\s+){0,2}"
                 r"(?:looking|review|reviewing|reading|checking|approval|oversight|inspection)\b"),
+        # waving changes through, made safe: "reviewers can safely skim agent diffs"
+        pattern(r"\b(?:rubber[- ]?stamp(?:s|ed|ing)?|skim(?:s|med|ming)?|"
+                r"wav(?:e|es|ed|ing)(?=(?:\s+[\w'-]+){0,4}?\s+through\b))\b",
+                requires=r"\bsafely\b|\b(?:safe|fine|ok(?:ay)?|harmless) to\b"),
         pattern(r"\b(?P<t>(?:adds?|provides?|offers?|brings?|gives?|contributes?)\s+"
                 r"(?:no|nothing|zero)\b(?:\s+(?:value|benefit|protection|security))?)",
                 topic=REVIEW),
