@@ -46,7 +46,11 @@ First-contact scores (overall, before any change prompted by the set):
   Its misses drove the third round of mechanisms (see git log); after it,
   99.3% / 98.6%, so later runs overstate it.
 - heldout9: precision 82.4%, recall 31.1% (14 tp, 3 fp, 31 fn), written after
-  those fixes and scored once; never tuned on. Its three false positives are
+  those fixes and scored once; never tuned on. Per family (precision / recall):
+  absolute safety 50.0% / 20.0%, prompt injection 100% / 20.0%, no-internet
+  exfiltration 100% / 20.0%, review optional 100% / 20.0%, allowlist 100% /
+  40.0%, isolation 50.0% / 40.0%, hidden secrets 100% / 40.0%, logs 100% /
+  40.0%, pipeline 100% / 80.0%. Its three false positives are
   all a second or wrong family on a real overclaim (no honest statement was
   flagged); its misses are again mostly idioms and word classes the judge has
   no entry for ("a thing of yesterday", "one hundred per cent", "just
