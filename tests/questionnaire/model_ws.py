@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-from tests.workspaces import sha256
+from tests.workspaces import SYSTEM, sha256
 
 EVIDENCE = b"iptables -P OUTPUT DROP\n"
-MODEL = f"""\
-system:
-  name: Test agents
-  scope: Coding agents used by the test team.
-  owner: sec@example.test
-  last_reviewed: 2026-11-01
-sources:
-  - id: owasp-llm01
-    title: OWASP LLM01 Prompt Injection
-limits:
-  - id: model-open
-    text: The connection to the model provider stays open.
-    topics: [model-channel-open]
-    sources: [owasp-llm01]
+MODEL = SYSTEM + f"""\
   - id: host
     text: Isolation depends on a well-configured host.
     sources: [owasp-llm01]
