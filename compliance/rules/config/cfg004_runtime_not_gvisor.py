@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc
-from compliance.rules.config._runtime import commands, flag_value, pod_specs, runtime_classes
+from compliance.rules.config._runtime import commands, flag_value, judge_pod_runtimes
 from compliance.rules.config.base import ConfigRule, of_kind
 from compliance.rules.config.verdict import Findings
 
@@ -44,23 +44,12 @@ class RuntimeNotGvisor(ConfigRule):
     export_hint = "export the pod spec and its RuntimeClass, or daemon.json and the run command"
 
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
-        classes = runtime_classes(docs)
-        for doc, fact in pod_specs(docs):
-            rcn = fact.value["runtimeClassName"]
-            what = f"{fact.value['kind']} {fact.value['name']}".strip()
-            if not rcn:
-                findings.refute(doc, fact, f"{what} has no runtimeClassName: it runs under the "
-                                           "node's default runtime, not gVisor")
-            elif rcn in classes:
-                rc_doc, rc = classes[rcn]
-                if rc.value["handler"] == "runsc":
-                    findings.support(rc_doc, rc, f"RuntimeClass {rcn} has handler runsc")
-                else:
-                    findings.refute(rc_doc, rc, f"RuntimeClass {rcn} (used by {what}) has "
-                                                f"handler {rc.value['handler']!r}, not runsc")
-            else:
-                findings.gap(f"{doc.path}:{fact.line}: runtimeClassName {rcn!r} is set but its "
-                             "RuntimeClass is not in the evidence; export it to show handler runsc")
+        judge_pod_runtimes(
+            docs, findings, lambda handler: handler == "runsc",
+            ": it runs under the node's default runtime, not gVisor",
+            lambda rcn, what, handler: (f"RuntimeClass {rcn} (used by {what}) has handler "
+                                        f"{handler!r}, not runsc"),
+            "handler runsc")
         default = None
         for doc in of_kind(docs, "docker-daemon"):
             for fact in doc.fact_list("default-runtime"):

@@ -8,8 +8,7 @@ from compliance.adapters.base import EvidenceDoc
 from compliance.rules.config._runtime import (
     FIRECRACKER_HANDLERS,
     commands,
-    pod_specs,
-    runtime_classes,
+    judge_pod_runtimes,
 )
 from compliance.rules.config.base import ConfigRule, of_kind
 from compliance.rules.config.verdict import Findings
@@ -47,23 +46,12 @@ class RuntimeNotFirecracker(ConfigRule):
     export_hint = "export the pod spec and its RuntimeClass, or the jailer launch script"
 
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
-        classes = runtime_classes(docs)
-        for doc, fact in pod_specs(docs):
-            rcn = fact.value["runtimeClassName"]
-            what = f"{fact.value['kind']} {fact.value['name']}".strip()
-            if not rcn:
-                findings.refute(doc, fact, f"{what} has no runtimeClassName (default runtime)")
-            elif rcn in classes:
-                rc_doc, rc = classes[rcn]
-                handler = str(rc.value["handler"])
-                if handler in FIRECRACKER_HANDLERS:
-                    findings.support(rc_doc, rc, f"RuntimeClass {rcn} has handler {handler}")
-                else:
-                    findings.refute(rc_doc, rc, f"RuntimeClass {rcn} has handler {handler!r}, "
-                                                "not Firecracker-backed")
-            else:
-                findings.gap(f"{doc.path}:{fact.line}: runtimeClassName {rcn!r} is set but its "
-                             "RuntimeClass is not in the evidence; export it to show the handler")
+        judge_pod_runtimes(
+            docs, findings, lambda handler: handler in FIRECRACKER_HANDLERS,
+            " (default runtime)",
+            lambda rcn, what, handler: (f"RuntimeClass {rcn} has handler {handler!r}, "
+                                        "not Firecracker-backed"),
+            "the handler")
         jailed = list(commands(docs, "jailer"))
         for doc, fact in jailed:
             findings.support(doc, fact, "Firecracker is started by the jailer")
