@@ -21,6 +21,7 @@ HELDOUT6 = HERE / "heldout6.yaml"
 HELDOUT7 = HERE / "heldout7.yaml"
 HELDOUT8 = HERE / "heldout8.yaml"
 HELDOUT9 = HERE / "heldout9.yaml"
+HELDOUT10 = HERE / "heldout10.yaml"
 
 #: Short family keys used in claims.yaml -> rule names.
 FAMILIES: dict[str, str] = {
