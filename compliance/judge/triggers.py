@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 try:  # the parser behind re.compile; private, so any surprise disables triggers
@@ -209,6 +209,23 @@ def trigger_sets(regex: re.Pattern[str]) -> list[frozenset[Trigger]]:
     return (good or options)[:MAX_SETS]
 
 
+def table_key(regex: re.Pattern[str]) -> str:
+    """The key of ``regex`` in a table of derived trigger sets: its flags and source."""
+    return f"{int(regex.flags)}:{regex.pattern}"
+
+
+def derive_table(regexes: Iterable[re.Pattern[str]]) -> dict[str, list[list[list[Any]]]]:
+    """:func:`trigger_sets` of each regex, as JSON data (sets as sorted lists)."""
+    return {table_key(r): [sorted([w, e] for w, e in tset) for tset in trigger_sets(r)]
+            for r in regexes}
+
+
+def read_table(data: Mapping[str, list[list[list[Any]]]]) -> dict[str, list[frozenset[Trigger]]]:
+    """The inverse of :func:`derive_table`."""
+    return {key: [frozenset((str(w), bool(e)) for w, e in tset) for tset in sets]
+            for key, sets in data.items()}
+
+
 def _prefix_tree(exact: Iterable[str], prefixes: Iterable[str]) -> str:
     """One regex alternation of the trigger words, factored by common prefixes (fast to
     scan); an exact word must end there (``(?!\\w)``), a prefix may go on."""
@@ -239,7 +256,10 @@ class TriggerIndex:
     the texts each regex matches.
     """
 
-    def __init__(self, regexes: Sequence[re.Pattern[str]]) -> None:
+    def __init__(self, regexes: Sequence[re.Pattern[str]],
+                 known: Mapping[str, list[frozenset[Trigger]]] | None = None) -> None:
+        """``known``: trigger sets already derived, by :func:`table_key` (a regex missing
+        from it is derived here)."""
         self.always: list[int] = []
         #: Per trigger set: the keys for which it is the first (most selective) set,
         #: each with the other sets it needs.
@@ -249,7 +269,8 @@ class TriggerIndex:
         set_ids: dict[frozenset[Trigger], int] = {}
         for key, regex in enumerate(regexes):
             ids = []
-            for tset in trigger_sets(regex):
+            derived = known.get(table_key(regex)) if known is not None else None
+            for tset in trigger_sets(regex) if derived is None else derived:
                 if tset not in set_ids:
                     set_ids[tset] = len(set_ids)
                     for word, exact in tset:

@@ -66,3 +66,21 @@ def test_gates_with_and_without_the_index_agree() -> None:
     plain.TRIGGER_AFTER, indexed.TRIGGER_AFTER = 10**9, 0
     assert indexed(lows) == plain(lows)
     assert indexed.index is not None and plain.index is None
+
+
+def test_committed_trigger_table_is_current() -> None:
+    """The shipped table must be what derivation gives today (else the index derives at
+    run time, correct but 0.1 s slower). Rewrite it with
+    ``python -m compliance.rules.claims.trigger_table``."""
+    from compliance.rules.claims import trigger_table
+
+    assert trigger_table.TABLE.read_text(encoding="utf-8") == trigger_table.render(
+        trigger_table.claim_regexes()), "stale: python -m compliance.rules.claims.trigger_table"
+
+
+def test_index_from_the_table_selects_the_same_candidates() -> None:
+    from compliance.rules.claims.trigger_table import known
+
+    lows = _lows()
+    assert TriggerIndex(PATTERNS, known()).candidates(lows) == TriggerIndex(PATTERNS).candidates(
+        lows)

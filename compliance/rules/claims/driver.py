@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from copy import copy
 from dataclasses import replace
+from typing import cast
 
 from compliance.diagnostics import Diagnostic, Position
 from compliance.judge import lexicon as lx
@@ -22,6 +24,10 @@ from compliance.judge.triggers import TriggerIndex
 from compliance.rules.claims.base import ClaimRule
 
 EXCERPT_LIMIT = 160
+#: Entries kept per memo before it is emptied. Judging a sentence depends only on its
+#: normalised text (and, for a verdict, its neighbours'), so repeated sentences (a
+#: questionnaire's boilerplate, a policy quoted in every section) are judged once.
+MEMO_LIMIT = 50_000
 #: Between two cells of a Markdown table row, and before a row's first cell.
 _CELL_GAP = re.compile(r"[ \t]*\|[ \t]*")
 _ROW_LEAD = re.compile(r"[ \t]*(?:[-*+>][ \t]+)?\|?[ \t]*")
@@ -75,8 +81,9 @@ class _Gates:
     """Which claim patterns match which sentences (exactly what running them all gives).
 
     A rule's gate is the alternation of its patterns, so it matches where one of
-    them does. Past :data:`TRIGGER_AFTER` sentences in a process (deriving the
-    index takes about 0.06 s) a :class:`~compliance.judge.triggers.TriggerIndex`
+    them does. Past :data:`TRIGGER_AFTER` sentences in a process (building the
+    index from the committed trigger table takes a few ms) a
+    :class:`~compliance.judge.triggers.TriggerIndex`
     says which patterns can match a sentence at all, so a sentence without any
     trigger word costs no regex search.
     """
@@ -88,6 +95,8 @@ class _Gates:
         self.index: TriggerIndex | None = None
         self.codes: list[str] = []
         self.patterns: list[Pattern] = []
+        #: normalised sentence -> the patterns matching it (see :data:`MEMO_LIMIT`)
+        self.memo: dict[str, list[int]] = {}
 
     def __call__(self, lows: list[str]) -> list[list[int]]:
         """Per normalised sentence, the indices (in rule order) of the patterns matching it."""
@@ -99,15 +108,41 @@ class _Gates:
                 self.patterns.extend(rule.patterns)
         self.seen += len(lows)
         if self.index is None and self.seen >= self.TRIGGER_AFTER:
-            self.index = TriggerIndex([p.regex for p in self.patterns])
-        patterns = self.patterns
-        keys = (self.index.candidates(lows) if self.index is not None
-                else [range(len(patterns))] * len(lows))
-        return [[k for k in ks if patterns[k].regex.search(low)]
-                for low, ks in zip(lows, keys, strict=True)]
+            from compliance.rules.claims.trigger_table import known
+
+            self.index = TriggerIndex([p.regex for p in self.patterns], known())
+        memo = self.memo
+        if len(memo) + len(lows) > MEMO_LIMIT:
+            memo.clear()
+        new = [low for low in dict.fromkeys(lows) if low not in memo]
+        if new:
+            patterns = self.patterns
+            keys = (self.index.candidates(new) if self.index is not None
+                    else [range(len(patterns))] * len(new))
+            for low, ks in zip(new, keys, strict=True):
+                memo[low] = [k for k in ks if patterns[k].regex.search(low)]
+        return [memo[low] for low in lows]
 
 
 _gates = _Gates()
+#: normalised sentence -> its analysis at offset 0 (an analysis is sentence-relative).
+_ANALYSES: dict[str, Analysis] = {}
+#: (rule code, flip, sentence, previous sentence or :data:`_ANY_PREV` when the verdict did
+#: not read it) -> verdict; sentences are normalised texts.
+_VERDICTS: dict[tuple[str, bool, str, str | None], Span | None] = {}
+_ANY_PREV = "\x00any"
+
+
+def _analysis(low: str, sentence: Sentence) -> Analysis:
+    """``analyse(sentence)``, computed once per normalised text (``low``)."""
+    template = _ANALYSES.get(low)
+    if template is None:
+        if len(_ANALYSES) >= MEMO_LIMIT:
+            _ANALYSES.clear()
+        template = _ANALYSES[low] = analyse(Sentence(0, 0, sentence.prose))
+    an = copy(template)  # shallow: the driver only ever sets start, end and rules
+    an.start, an.end = sentence.start, sentence.end
+    return an
 
 
 class _Judged:
@@ -135,7 +170,7 @@ class _Judged:
             by_rule: dict[str, list[Pattern]] = {}
             for k in keys:
                 by_rule.setdefault(codes[k], []).append(patterns[k])
-            an = analyse(Sentence(s.start - offset, s.end - offset, s.prose))
+            an = _analysis(low, Sentence(s.start - offset, s.end - offset, s.prose))
             an.rules = tuple(by_rule)
             self.analyses[i] = an
             self.analysed.append(i)
@@ -154,12 +189,43 @@ class _Judged:
         return an
 
     def judge(self, i: int, code: str, flip: bool, prev: Analysis | None) -> Span | None:
-        """Rule ``code``'s verdict on analysed sentence ``i``."""
+        """Rule ``code``'s verdict on analysed sentence ``i`` (``prev`` is sentence i-1).
+
+        A verdict is a function of the sentence's normalised text and, only when the
+        rule looked at it, the previous sentence's: each is computed once per process.
+        """
         from compliance.rules.claims import CLAIM_RULES
 
+        low = self.lows[i]
+        alone = (code, flip, low, None if prev is None else _ANY_PREV)
+        if alone in _VERDICTS:
+            return _VERDICTS[alone]
+        paired = (code, flip, low, self.lows[i - 1]) if prev is not None else alone
+        if paired in _VERDICTS:
+            return _VERDICTS[paired]
         by_rule = self.patterns[i]
         only = by_rule[code] if by_rule is not None else None
-        return CLAIM_RULES[code].judge(self[i], flip, prev, only)
+        watched = _Watched(prev) if prev is not None else None
+        verdict = CLAIM_RULES[code].judge(self[i], flip, cast(Analysis | None, watched), only)
+        if len(_VERDICTS) >= MEMO_LIMIT:
+            _VERDICTS.clear()
+        _VERDICTS[paired if watched is not None and watched.read else alone] = verdict
+        return verdict
+
+
+class _Watched:
+    """An analysis that records whether anything read it (so a verdict that never
+    looked at the previous sentence is memoised for any previous sentence)."""
+
+    __slots__ = ("_an", "read")
+
+    def __init__(self, an: Analysis) -> None:
+        self._an = an
+        self.read = False
+
+    def __getattr__(self, name: str) -> object:
+        self.read = True
+        return getattr(self._an, name)
 
 
 def _analyses(text: str, question: str | None) -> tuple[_Judged, int]:

@@ -1,0 +1,53 @@
+"""The claim patterns' trigger sets, derived once and shipped as data.
+
+Deriving them (:func:`compliance.judge.triggers.trigger_sets`) parses every claim
+regex in Python and takes about 0.1 s, once per process that judges more than a
+few hundred sentences. The result depends only on each regex's source, so it is
+committed next to this module; a pattern missing from the table is derived at
+run time (correct, only slower), and a test fails until the table is rewritten:
+
+    python -m compliance.rules.claims.trigger_table
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+from compliance.judge.triggers import Trigger, derive_table, read_table
+
+TABLE = Path(__file__).with_name("trigger_table.json")
+
+
+def claim_regexes() -> list[re.Pattern[str]]:
+    """Every claim rule's pattern regexes, in rule order."""
+    from compliance.rules.claims import CLAIM_RULES
+
+    return [p.regex for rule in CLAIM_RULES.values() for p in rule.patterns]
+
+
+@cache
+def known() -> dict[str, list[frozenset[Trigger]]]:
+    """The committed table ({} when it is missing or unreadable: everything is derived)."""
+    try:
+        return read_table(json.loads(TABLE.read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError, AttributeError):
+        return {}
+
+
+def render(regexes: list[re.Pattern[str]]) -> str:
+    """The table's file content for ``regexes`` (stable: same patterns, same bytes)."""
+    return json.dumps(derive_table(regexes), indent=0, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def main() -> None:
+    from compliance.atomic import write_text_atomic
+
+    write_text_atomic(TABLE, render(claim_regexes()))
+    print(f"wrote {TABLE}")
+
+
+if __name__ == "__main__":
+    main()
