@@ -84,7 +84,11 @@ def openpyxl_roundtrip(src: Path, out: Path) -> None:
 
 
 def answer(src: Path, out: Path, mapping: Path, checked: object | None) -> int:
-    """The work of `compliance answer`, in process."""
+    """The work of `compliance answer`, in process, with the judge's memos emptied first
+    (a real run is a fresh process; patterns stay compiled, as after import)."""
+    from compliance.rules.claims.driver import forget
+
+    forget()
     from compliance.questionnaire import Overrides, load_questionnaire, write_answers, write_review
     from compliance.questionnaire.draft import draft_answers
     from compliance.questionnaire.judging import claims_judge

@@ -267,9 +267,12 @@ def time_compose(texts: list[str]) -> tuple[float, float]:
 
 
 def time_in_process(root: Path) -> tuple[float, float]:
-    """Wall and CPU seconds of load + check."""
+    """Wall and CPU seconds of load + check (the judge's memos emptied first: a real run
+    is a fresh process)."""
     from compliance.pipeline import load_and_check
+    from compliance.rules.claims.driver import forget
 
+    forget()
     gc.collect()
     wall, cpu = time.perf_counter(), time.process_time()
     checked = load_and_check(root, TODAY)
@@ -284,7 +287,9 @@ def time_stages(root: Path) -> tuple[float, float]:
     """CPU seconds of the two stages separately: load (YAML + models), checks (rules)."""
     from compliance.check.engine import run_checks
     from compliance.load import load_workspace
+    from compliance.rules.claims.driver import forget
 
+    forget()
     gc.collect()
     cpu = time.process_time()
     ws = load_workspace(root)

@@ -18,8 +18,7 @@ stricter: a concession after a bare "Yes." is not considered).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import lru_cache
 
 #: question, answer -> one message per overclaim (empty: honest).
@@ -28,11 +27,8 @@ Judge = Callable[[str, str], list[str]]
 
 def claims_judge() -> Judge:
     from compliance.judge import sentences
-    from compliance.rules.claims import CLAIM_RULES, judge_text
-
-    patterns = [p for rule in CLAIM_RULES.values() for p in rule.patterns]
-    predicate_re = _union(p.regex.pattern.replace("(?P<t>", "(") for p in patterns)
-    topic_re = _union(p.topic.pattern for p in patterns if p.topic is not None)
+    from compliance.rules.claims import judge_text
+    from compliance.rules.claims.driver import has_claim_predicate, has_claim_topic
 
     @lru_cache(maxsize=4096)
     def alone(answer: str) -> tuple[str, ...]:
@@ -46,15 +42,10 @@ def claims_judge() -> Judge:
     def run(question: str, answer: str) -> list[str]:
         found = list(alone(answer))
         head = first_sentence(answer)
-        if predicate_re.search(question) or (
-            predicate_re.search(head) and topic_re.search(question)
+        if has_claim_predicate(question) or (
+            has_claim_predicate(head) and has_claim_topic(question)
         ):
             found.extend(f"{o.message} [{o.code}]" for o in judge_text(head, question=question))
         return list(dict.fromkeys(found))
 
     return run
-
-
-def _union(parts: Iterable[str]) -> re.Pattern[str]:
-    joined = "|".join(f"(?:{p})" for p in parts)
-    return re.compile(joined or "(?!)", re.IGNORECASE)

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from copy import copy
 from dataclasses import replace
+from functools import cache
 from typing import cast
 
 from compliance.diagnostics import Diagnostic, Position
@@ -88,7 +89,7 @@ class _Gates:
     trigger word costs no regex search.
     """
 
-    TRIGGER_AFTER = 500
+    TRIGGER_AFTER = 200
 
     def __init__(self) -> None:
         self.seen = 0
@@ -296,6 +297,36 @@ def _dedupe(found: list[Overclaim]) -> list[Overclaim]:
             seen.add((o.start, o.end, o.code))
             out.append(o)
     return out
+
+
+def forget() -> None:
+    """Empty the per-process memos (benchmarks measure a cold judge with this)."""
+    _ANALYSES.clear()
+    _VERDICTS.clear()
+    _gates.memo.clear()
+
+
+def has_claim_predicate(text: str) -> bool:
+    """Does any claim pattern's predicate occur in ``text`` (asserted or not)?
+
+    A cheap, memoised pre-test for callers that must decide whether judging a text
+    in some context (a questionnaire question before an answer) can matter.
+    """
+    return bool(_gates([normalise(text)])[0])
+
+
+@cache
+def _topic_union() -> re.Pattern[str]:
+    from compliance.rules.claims import CLAIM_RULES
+
+    topics = dict.fromkeys(p.topic.pattern for rule in CLAIM_RULES.values()
+                           for p in rule.patterns if p.topic is not None)
+    return re.compile("|".join(f"(?:{t})" for t in topics) or "(?!)")
+
+
+def has_claim_topic(text: str) -> bool:
+    """Does a word some claim pattern needs as its topic occur in ``text``?"""
+    return _topic_union().search(normalise(text)) is not None
 
 
 def check_prose(text: str, locate: Callable[[int], Position]) -> list[Diagnostic]:
