@@ -9,7 +9,8 @@ built before (see ``tests/load/reference_loader.py`` and ``test_parity.py``):
 * an alias reuses the anchored Python object (shared, not copied) and records
   the anchor's positions under the alias path, its problems again per use;
 * merge keys take a mapping or a list of mappings, explicit keys win, merged
-  keys come after the explicit ones, the source's raw entries are merged;
+  keys come after the explicit ones; a source that merges others brings their
+  keys too (after its own), as YAML's merge key defines;
 * keys are the raw scalar text; duplicate keys keep the first definition.
 
 Anything that must be referred to again (an anchored node, a merge source, a
@@ -19,6 +20,7 @@ goes straight into the document's logs.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -360,12 +362,10 @@ class EventBuilder(DocumentLogs):
         sm = f.sm
         value = f.value
         if f.merged:  # explicit keys win; merged ones follow, in source order
-            for src in f.merged:
-                assert src.entries is not None
-                for k, km, vs in src.entries:
-                    if k is not None and k not in value:
-                        self._attach(vs, (*f.path, k), km)
-                        value[k] = vs.value
+            for k, km, vs in _merge_entries(f.merged):
+                if k not in value:
+                    self._attach(vs, (*f.path, k), km)
+                    value[k] = vs.value
         marks = (sm.line, sm.column, em.line, em.column)
         s: _Sum | None = None
         if f.want or f.anchor is not None:
@@ -373,7 +373,7 @@ class EventBuilder(DocumentLogs):
                      em.index, None, [], count - f.cbase)
             s.span = (len(f.path), f.pbase, len(plist), f.qbase, len(probs), f.dbase,
                       len(self.dropped))
-            s.entries, s.items = f.entries, f.items
+            s.entries, s.items, s.merged = f.entries, f.items, f.merged
             reprs = f.reprs
             if reprs is not None and None not in reprs:
                 if f.kind == _LIST:
@@ -448,7 +448,7 @@ class EventBuilder(DocumentLogs):
                     self.probs.append(self._diag(
                         src.sm[0], src.sm[1],
                         "a merge key (<<) takes a mapping or a list of mappings"))
-        if top.entries is not None:
+        if top.entries is not None and mode != _MERGING:  # merge sources: in top.merged
             assert top.kmark is not None
             top.entries.append((top.kstr, top.kmark, s))
         top.expect_key = True
@@ -495,3 +495,20 @@ class EventBuilder(DocumentLogs):
                 if anchor in names:
                     raise ComposerProblem(_DUP_ANCHOR, ev.start_mark.line, ev.start_mark.column)
                 names.add(anchor)
+
+
+def _merge_entries(sources: list[_Sum]) -> Iterator[tuple[str, tuple[int, int], _Sum]]:
+    """The keyed entries merge ``sources`` bring, in order: each source's own entries,
+    then those of the sources it merges itself (iterative: chains can be long)."""
+    stack = [iter(sources)]
+    while stack:
+        src = next(stack[-1], None)
+        if src is None:
+            stack.pop()
+            continue
+        assert src.entries is not None
+        for k, km, vs in src.entries:
+            if k is not None:
+                yield k, km, vs
+        if src.merged:
+            stack.append(iter(src.merged))

@@ -49,7 +49,7 @@ class _Sum:
     """A complete node that may be used again: its value, marks, positions, problems."""
 
     __slots__ = ("value", "kind", "tag", "raw", "sm", "marks", "start", "end", "style",
-                 "own", "size", "span", "entries", "items", "text")
+                 "own", "size", "span", "entries", "items", "text", "merged")
 
     def __init__(self, value: Any, kind: int, tag: str, raw: str | None, sm: tuple[int, int],
                  marks: tuple[int, int, int, int], start: int, end: int, style: str | None,
@@ -63,6 +63,8 @@ class _Sum:
         #: raw (key text or None for a non-scalar key, key mark, value) of a mapping
         self.entries: list[tuple[str | None, tuple[int, int], _Sum]] | None = None
         self.items: list[_Sum] | None = None  # children of a list
+        #: a mapping's own merge sources (``<<``), in order: merged after its entries
+        self.merged: list[_Sum] = []
         #: a collection's ``str(node.value)`` (what a merge makes of a non-scalar key),
         #: known for collections met in key position, else None
         self.text: str | None = None

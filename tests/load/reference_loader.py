@@ -191,9 +191,24 @@ class _Builder:
                 continue
             first[key] = key_node
             out[key] = self.build(value_node, (*path, key), key_node)
-        for src in merged:  # explicit keys win over merged ones, as YAML merge keys define
-            for key_node, value_node in src.value:
-                key = str(key_node.value)
-                if key not in out:
-                    out[key] = self.build(value_node, (*path, key), key_node)
+        for key_node, value_node in _merged_pairs(merged):  # explicit keys win, as YAML
+            key = str(key_node.value)                        # merge keys define
+            if key not in out:
+                out[key] = self.build(value_node, (*path, key), key_node)
         return out
+
+
+def _merged_pairs(sources: list[MappingNode]) -> list[tuple[Node, Node]]:
+    """Each source's own (key, value) pairs, then those of the sources it merges."""
+    out: list[tuple[Node, Node]] = []
+    for src in sources:
+        nested: list[MappingNode] = []
+        for key_node, value_node in src.value:
+            ktag = key_node.tag if isinstance(key_node.tag, str) else str(key_node.tag)
+            if ktag == f"{_STD}merge":
+                subs = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
+                nested.extend(x for x in subs if isinstance(x, MappingNode))
+            else:
+                out.append((key_node, value_node))
+        out.extend(_merged_pairs(nested))
+    return out

@@ -150,6 +150,21 @@ def test_aliases_and_merge_keys_are_allowed(tmp_path: Path) -> None:
         ("ISO-01", "Disposable VMs"), ("ISO-02", "Second VM pool")]
 
 
+def test_chained_merge_keys_bring_every_level(tmp_path: Path) -> None:
+    """A control that merges one which itself merges a base gets the base's keys too
+    (not a literal "<<" key), the way any YAML loader reads it."""
+    text = CONTROL.replace("  - id: ISO-01\n", "  - &base\n    id: ISO-01\n") + (
+        "  - &second\n    <<: *base\n    id: ISO-02\n"
+        "  - <<: *second\n    id: ISO-03\n    title: Third VM pool\n")
+    minimal(tmp_path, **{"controls/isolation.yaml": text})
+    ws = load_workspace(tmp_path)
+    assert ws.findings == []
+    assert ws.model is not None
+    assert [(c.id, c.title, c.owner) for c in ws.model.controls] == [
+        ("ISO-01", "Disposable VMs", "platform"), ("ISO-02", "Disposable VMs", "platform"),
+        ("ISO-03", "Third VM pool", "platform")]
+
+
 def test_unsupported_tag(tmp_path: Path) -> None:
     text = CONTROL.replace("owner: platform", "owner: !!python/name:os.system platform")
     minimal(tmp_path, **{"controls/isolation.yaml": text})
