@@ -10,13 +10,17 @@ from compliance.commands.options import EXIT_FINDINGS, EXIT_OK, color_for, outpu
 
 
 @click.command("lint")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--column", "columns", multiple=True, metavar="NAME",
               help="CSV/XLSX: judge this column (repeatable) instead of the detected answer "
                    "columns (headers like Answer, Response, Comments, Notes).")
 @output_options
 def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: bool) -> None:
     """Flag overclaims in Markdown, text, YAML, and CSV/XLSX answer columns.
+
+    PATHS are files or folders; a folder means its .md, .markdown, .txt, .rst, .yaml,
+    .yml, .csv, .tsv, .xlsx and .xlsm files (hidden names and node_modules skipped;
+    CSV/XLSX files with no answer column skipped with a note).
 
     Each finding names the claim family (CLM001...), what was claimed, why it
     overreaches and what honest wording looks like. Negated, hedged, quoted or
@@ -28,25 +32,38 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
     \b
     Examples:
       compliance lint docs/security.md
+      compliance lint docs/
       compliance lint answers.xlsx --column "Vendor comment"
       compliance lint README.md --format github
     """
-    from pathlib import Path
 
     from compliance.commands.options import fail_unreadable
     from compliance.diagnostics import UserError, has_failures, sort_unique
     from compliance.formats import Report, RuleInfo, emit
     from compliance.judge.lint import lint_texts
-    from compliance.judge.sources import texts_of
+    from compliance.judge.sources import NoAnswerColumns, lint_targets, texts_of
     from compliance.rules.claims import CLAIM_RULES
 
-    texts = []
-    for p in paths:
+    texts, skipped = [], []
+    try:
+        targets = lint_targets(paths)
+    except UserError as exc:
+        fail_unreadable(exc.message)
+        return
+    for t in targets:
         try:
-            texts.extend(texts_of(Path(p), p, columns))
+            texts.extend(texts_of(t.path, t.display, columns))
+        except NoAnswerColumns as exc:
+            if not t.found:
+                fail_unreadable(exc.message)
+                return
+            skipped.append(t.display)  # a data file met in a folder, not a questionnaire
         except UserError as exc:
             fail_unreadable(exc.message, exc.diagnostics)
             return
+    if skipped:
+        sys.stderr.write(f"note: skipped {len(skipped)} CSV/XLSX file(s) with no answer "
+                         f"column: {', '.join(skipped)}\n")
     findings = sort_unique(lint_texts(texts))
     used = {d.code for d in findings}
     rules = {code: RuleInfo(code, r.name, r.level, r.summary(), r.page())

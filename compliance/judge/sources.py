@@ -6,13 +6,17 @@ and XLSX questionnaires (header cells such as Answer, Response, Comments,
 Notes, Additional Information; or columns named with ``--column``). A
 questionnaire answer is judged together with its question, so "Yes" to "Is
 the allowlist complete?" is the overclaim it would be.
+
+A folder stands for the files under it with a known suffix (:data:`FOLDER_SUFFIXES`),
+in sorted order, skipping hidden names and dependency folders and never following
+a link to a folder.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -104,7 +108,7 @@ def _csv_texts(path: Path, display: str, wanted: tuple[str, ...]) -> Iterator[Te
     rows = csv_cells(text)
     found = _header([[c.value for c in r] for r in rows], wanted)
     if found is None:
-        raise UserError(_no_columns(display, wanted))
+        raise NoAnswerColumns(_no_columns(display, wanted))
     h, answers, qcol = found
     for row in rows[h + 1:]:
         question = row[qcol].value if qcol is not None and qcol < len(row) else None
@@ -144,7 +148,7 @@ def _xlsx_texts(path: Path, display: str, wanted: tuple[str, ...]) -> Iterator[T
                                f"{ws.title}!{get_column_letter(col + 1)}{r}: ")
     wb.close()
     if not found:
-        raise UserError(_no_columns(display, wanted))
+        raise NoAnswerColumns(_no_columns(display, wanted))
 
 
 def _fixed(pos: Position) -> Callable[[int], Position]:
@@ -184,6 +188,56 @@ def _yaml_texts(path: Path, display: str) -> Iterator[Text]:
             stack.extend(reversed([(v, (*at, k)) for k, v in items]))
         elif isinstance(node, str) and node.strip():
             yield Text(node, functools.partial(doc.locate_in_scalar, at))
+
+
+#: What a folder given to ``compliance lint`` contributes: prose, YAML and questionnaires.
+FOLDER_SUFFIXES = (".md", ".markdown", ".txt", ".rst", ".yaml", ".yml", ".csv", ".tsv",
+                   ".xlsx", ".xlsm")
+#: Folders a walk never enters (besides hidden ones): installed dependencies and caches.
+SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "site-packages", "venv"})
+
+
+@dataclass(frozen=True)
+class Target:
+    """A file to lint and the name it is reported under; ``found``: met in a folder walk
+    (where a CSV/XLSX without answer columns is skipped, not an error)."""
+
+    path: Path
+    display: str
+    found: bool = False
+
+
+def lint_targets(arguments: Iterable[str]) -> list[Target]:
+    """Files for the command-line ``arguments``: a file as given, a folder walked.
+
+    :class:`UserError` for a path that does not exist or a folder with nothing to lint.
+    """
+    import os
+
+    out: list[Target] = []
+    for arg in arguments:
+        path = Path(arg)
+        if not path.is_dir():
+            if not path.exists():
+                raise UserError(f"{arg}: no such file or folder")
+            out.append(Target(path, arg))
+            continue
+        found: list[Target] = []
+        for folder, dirs, files in os.walk(path):  # followlinks=False: no link to a folder
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIPPED_FOLDERS)
+            for name in sorted(files):
+                if not name.startswith(".") and name.lower().endswith(FOLDER_SUFFIXES):
+                    file = Path(folder) / name
+                    found.append(Target(file, str(file), True))
+        if not found:
+            raise UserError(f"{arg}: no files to lint in this folder (looked for "
+                            f"{', '.join(FOLDER_SUFFIXES)})")
+        out.extend(found)
+    return list({t.display: t for t in out}.values())
+
+
+class NoAnswerColumns(UserError):
+    """A CSV/XLSX file has no column to judge (none detected, or none of ``--column``)."""
 
 
 def texts_of(path: Path, display: str, columns: tuple[str, ...] = ()) -> list[Text]:

@@ -124,7 +124,7 @@ def test_binary_and_non_utf8_files_exit_2_naming_the_file(tmp_path: Path) -> Non
 def test_missing_file_exits_2() -> None:
     code, _, err = run("/nonexistent/file.md")
     assert code == 2
-    assert err == "error: /nonexistent/file.md: no such file\n"
+    assert err == "error: /nonexistent/file.md: no such file or folder\n"
 
 
 def test_yaml_alias_chain_deeper_than_recursion_limit(tmp_path: Path) -> None:
@@ -137,3 +137,41 @@ def test_yaml_alias_chain_deeper_than_recursion_limit(tmp_path: Path) -> None:
     assert out.splitlines()[0].startswith(
         f'{f}:1:24: error "The agent is fully secure." claims absolute safety.')
     assert out.count("[CLM001]") == 1  # the shared string is judged once, at its first path
+
+
+def test_a_folder_means_its_text_files_in_sorted_order(tmp_path: Path) -> None:
+    (tmp_path / "docs" / "sub").mkdir(parents=True)
+    (tmp_path / "docs" / ".drafts").mkdir()
+    (tmp_path / "docs" / "node_modules").mkdir()
+    (tmp_path / "docs" / "z.md").write_text("The sandbox is safe by default.\n", encoding="utf-8")
+    (tmp_path / "docs" / "sub" / "a.txt").write_text("The logs are tamper-proof.\n",
+                                                     encoding="utf-8")
+    (tmp_path / "docs" / "data.csv").write_text("id,value\n1,2\n", encoding="utf-8")
+    (tmp_path / "docs" / "image.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00")
+    (tmp_path / "docs" / ".drafts" / "x.md").write_text("It is bulletproof.\n", encoding="utf-8")
+    (tmp_path / "docs" / "node_modules" / "y.md").write_text("It is bulletproof.\n",
+                                                             encoding="utf-8")
+    folder = str(tmp_path / "docs")
+    code, out, err = run(folder, "--format", "json")
+    assert code == 1
+    found = [(Path(d["path"]).relative_to(tmp_path).as_posix(), d["code"])
+             for d in json.loads(out)["findings"]]
+    assert found == [("docs/sub/a.txt", "CLM008"), ("docs/z.md", "CLM001")]
+    assert err == f"note: skipped 1 CSV/XLSX file(s) with no answer column: {folder}/data.csv\n"
+
+
+def test_an_empty_folder_or_missing_path_cannot_be_linted(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    code, out, err = run(str(tmp_path / "empty"))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: {tmp_path / 'empty'}: no files to lint in this folder")
+    code, out, err = run(str(tmp_path / "missing.md"))
+    assert (code, out, err) == (2, "", f"error: {tmp_path / 'missing.md'}: no such file or folder\n")
+
+
+def test_a_named_csv_without_answer_columns_is_still_an_error(tmp_path: Path) -> None:
+    f = tmp_path / "data.csv"
+    f.write_text("id,value\n1,2\n", encoding="utf-8")
+    code, out, err = run(str(f))
+    assert (code, out) == (2, "")
+    assert "no answer column found" in err
