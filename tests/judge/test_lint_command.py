@@ -166,7 +166,8 @@ def test_an_empty_folder_or_missing_path_cannot_be_linted(tmp_path: Path) -> Non
     assert (code, out) == (2, "")
     assert err.startswith(f"error: {tmp_path / 'empty'}: no files to lint in this folder")
     code, out, err = run(str(tmp_path / "missing.md"))
-    assert (code, out, err) == (2, "", f"error: {tmp_path / 'missing.md'}: no such file or folder\n")
+    missing = tmp_path / "missing.md"
+    assert (code, out, err) == (2, "", f"error: {missing}: no such file or folder\n")
 
 
 def test_a_named_csv_without_answer_columns_is_still_an_error(tmp_path: Path) -> None:
