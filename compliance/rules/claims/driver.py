@@ -21,6 +21,7 @@ from compliance.judge.analysis import Analysis, Span, analyse, normalise
 from compliance.judge.engine import Pattern
 from compliance.judge.overclaim import Overclaim
 from compliance.judge.segment import Sentence, sentences
+from compliance.judge.tables import cell_readings
 from compliance.judge.triggers import TriggerIndex
 from compliance.rules.claims.base import ClaimRule
 
@@ -279,7 +280,28 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
                 excerpt_src = _excerpt(text, an.start, an.end)
             found.append(Overclaim(start, end, rule.code, rule.name,
                                    rule.message(excerpt_src, via_answer), excerpt_src))
+    found.extend(_table_claims(text, found))
     return _dedupe(found)
+
+
+def _table_claims(text: str, found: list[Overclaim]) -> list[Overclaim]:
+    """What the cells of pipe tables in ``text`` claim when read under their column
+    headers (see :mod:`compliance.judge.tables`), at the cell, unless the same rule
+    already fired on that row."""
+    out: list[Overclaim] = []
+    for r in cell_readings(text):
+        row_start, row_end = r.row
+        if r.question is not None:
+            sub = judge_text(r.text, question=r.question)
+        else:  # a claim the label and header make without the cell is not the cell's
+            own = {o.code for o in judge_text(r.text[:r.value_at].rstrip(" :"))}
+            sub = [o for o in judge_text(r.text) if o.code not in own]
+        for o in sub:
+            if any(f.code == o.code and f.start < row_end and row_start < f.end
+                   for f in found + out):
+                continue
+            out.append(replace(o, start=r.cell.start, end=r.cell.end))
+    return out
 
 
 def _excerpt_of(text: str, question: str | None, an: Analysis) -> str:
