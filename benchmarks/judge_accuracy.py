@@ -55,6 +55,11 @@ First-contact scores (overall, before any change prompted by the set):
   flagged); its misses are again mostly idioms and word classes the judge has
   no entry for ("a thing of yesterday", "one hundred per cent", "just
   ceremony", "a peek at", "under lock and key", "has nowhere to go").
+  It is now tuned: its misses drove a fourth round of mechanisms (spelled-out
+  percentages, refusal and outcome idioms as answers, verbs of disarming,
+  topic questions, subject lists, negated existentials, history extended to the
+  future, containment and glance idioms; see git log), after which it scores
+  100% / 100% (45 tp, 0 fp, 0 fn), so later runs overstate it.
 heldout4, heldout5, heldout7 and heldout9 were written by someone who knew the
 judge's mechanisms; heldout3's, heldout6's and heldout8's first contacts are
 the blind numbers. Recall on new idioms is the weak side: heldout9's 31.1% is
@@ -116,7 +121,8 @@ def main() -> None:
     report("Held-out set 7 (written after the heldout6 fixes, never tuned on)", HELDOUT7)
     report("Held-out set 8 (written blind by a third person; its misses drove mechanism fixes)",
            HELDOUT8)
-    report("Held-out set 9 (written after the heldout8 fixes, never tuned on)", HELDOUT9)
+    report("Held-out set 9 (written after the heldout8 fixes; its misses drove mechanism fixes)",
+           HELDOUT9)
 
 
 if __name__ == "__main__":

@@ -26,11 +26,15 @@ MODAL_HEDGES = frozenset({"may", "might"})
 
 
 def normalise(text: str) -> str:
-    """Lower-case and straighten quotes without changing the length."""
+    """Lower-case and straighten quotes without changing the length; a spelled-out
+    hundred per cent ("one hundred per cent", "100 percent") becomes "100%", padded
+    with spaces in front, so every pattern's ``100\\s?%`` reads it."""
     low = text.translate(_TRANSLATE).lower()
     if len(low) != len(text):  # a few characters lower-case to two code points
         low = "".join(c.lower() if len(c.lower()) == 1 else c
                       for c in text.translate(_TRANSLATE))
+    if "cent" in low:
+        low = lx.PER_CENT.sub(lambda m: " " * (len(m.group(0)) - 4) + "100%", low)
     return low
 
 
@@ -80,6 +84,9 @@ def _clauses(text: str) -> list[Span]:
             if not first and not series and (
                     (not lx.VERBISH.search(words)
                      or (aux and not lx.AUX_START.match(text, last[0]))
+                     # a list of subjects ("No README, web page or comment can ...")
+                     or (lx.LIST_TAIL.match(text, piece[0]) is not None
+                         and not lx.VERBISH.search(text, out[-1][0], out[-1][1]))
                      or _waiting_for_verb(text[out[-1][0]:out[-1][1]]))
                     # a fronted "since/because/although ..." clause ends at its comma
                     and not (out[-1][0] == 0 and len(out) == 1 and not aux
@@ -176,11 +183,19 @@ class Analysis:
 
     def _own_noun_phrase(self, a: int, b: int, at: int) -> bool:
         """A determiner "no"/"zero" across a comma from the predicate negates its own
-        noun phrase ("no exfiltration, no escapes"), not the predicate."""
-        if self.text[a:b] not in ("no", "zero"):
+        noun phrase ("no exfiltration, no escapes"), and a verdict "nil"/"none" across a
+        comma its own label ("risk level nil, attack surface nil"), not the predicate."""
+        word = self.text[a:b]
+        if word not in ("no", "zero", "nil", "none") or (
+                word in ("nil", "none") and self.text[:a].rstrip().endswith(("not", "n't"))):
             return False
         lo, hi = (b, at) if b <= at else (at, a)
-        return "," in self.text[lo:hi]
+        comma = self.text.find(",", lo, hi)
+        if comma < 0:
+            return False
+        # the comma of a list of subjects ("no README, web page or comment can hijack")
+        return not (b <= at and lx.LIST_TAIL.match(self.text, comma) is not None
+                    and not lx.VERBISH.search(self.text, b, comma))
 
     def hedged(self, clause: Span, pos: int) -> bool:
         """Does a hedge weaken a predicate at ``pos``? Modal hedges must come before it."""

@@ -114,14 +114,18 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             # a requirement, unless the requirement word is the predicate itself; a
             # vendor's "shall" answering a customer's question is a promise, not a rule
             continue
-        if pat.negated and (lx.CHANNEL.match(text, e) or lx.HISTORY.search(text, cs, ce)):
+        if pat.negated and (lx.CHANNEL.match(text, e) or (
+                lx.HISTORY.search(text, cs, ce) and not lx.FUTURE_TOO.search(text, cs))):
             continue
         embedded = lx.EMBEDDED_SUBJECT.search(text, e, ce)
         scope = (cs, embedded.start() if embedded else ce)
         before = s if pat.before_only else None
         inside = sum(1 for a, b in an.negators
                      if s <= a < e and CORE_NEGATOR.fullmatch(text[a:b])) if count_inside else 0
-        odd = (an.negations(scope, fused, before) + inside + int(flip)) % 2 == 1
+        # "there's no X | that V": the existential's "no" scopes over its relative clause
+        exist = int(cs > 0 and lx.RELATIVE.match(text, cs) is not None
+                    and lx.EXISTENTIAL_NO.search(text, *an.clause_of(cs - 1)) is not None)
+        odd = (an.negations(scope, fused, before) + inside + exist + int(flip)) % 2 == 1
         if odd == pat.negated:
             return s, e
     return None

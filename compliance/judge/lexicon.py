@@ -17,11 +17,16 @@ def _re(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)  # texts are lower-cased first (see analysis.normalise)
 
 
+#: A hundred per cent in words or with "per cent" (analysis.normalise rewrites it "100%").
+PER_CENT = _re(r"\b(?:(?:one|a)[- ])?(?:hundred|100)[- ]?per[- ]?cent\b")
+
 #: Words and operators that reverse the polarity of what they scope over.
 NEGATOR = _re(
     r"\b(?:not|no|never|none|nothing|nobody|nowhere|neither|nor|without|cannot|zero|unable|"
     r"incapable|"
-    r"far from|a thing of the past|obsolete|out of the question|unthinkable|"
+    r"far from|a thing of (?:the past|yesterday)|(?:ancient )?history now|gone for good|obsolete|"
+    # the numeric framing of "none" ("escape risk: nil")
+    r"nil|out of the question|unthinkable|"
     r"harmless|ineffective|toothless|powerless|useless|futile|ignored|disregarded|discarded|"
     r"inert|defanged|neutered|non-?existent|solved|(?:a )?non-issue|moot|off[- ]limits|"
     # the other forms of verbs listed as participles ("ignored" -> "ignores")
@@ -40,6 +45,9 @@ NEGATOR = _re(
     r"stopping|blocks?|blocked|blocking|eliminates?|eliminated|eliminating|immune|impervious|"
     r"invulnerable|rules? out|ruled out|prohibits?|prohibited|forbids?|forbidden|precludes?|"
     r"precluded|defeats?|defeated|neutrali[sz]es?|neutrali[sz]ed|thwarts?|thwarted|"
+    # verbs of disarming and repelling ("defuses every injection", "wards off any attack")
+    r"defus(?:e|es|ed|ing)|disarm(?:s|ed|ing)?|foil(?:s|ed)?|repel(?:s|led|ling)?|"
+    r"(?:ward|fend)(?:s|ed|ing)? off|nullif(?:y|ies|ied)|"
     r"protects? (?:\w+ ){0,3}?(?:against|from)|protected (?:against|from)|"
     r"(?:shields?|guards?|safeguards?) (?:\w+ ){0,3}?(?:against|from)|"
     r"protection (?:against|from)|"
@@ -98,7 +106,7 @@ HEDGE = _re(
     r"less|in most cases|where possible|to the extent|best[- ]effort|"
     r"(?<!every )(?<!all )(?<!any )known|common|partly|"
     r"where (?:the )?\w+ (?:allows?|supports?|permits?)|wherever|"
-    r"obvious|certain kinds of|shrinks?|bounds?|caps?|contains the)\b"
+    r"obvious|certain kinds of|shrinks?|bounds?(?! for\b)|caps?|contains the)\b"
     # a hedge verb with an absolute endpoint is not a hedge ("reduced to zero")
     r"(?!\s+(?:[\w-]+\s+){0,2}?to\s+(?:zero|nil|nothing|none|0)\b)"
     # a share below 100% is partial by its own number ("99.9% of attempts were blocked")
@@ -127,26 +135,40 @@ ANSWER = _re(
     # a one-word answer to a wh-question ("What could leak? Nothing.")
     r"(?:nothing|nobody|no one)(?=(?:\s+(?:whatsoever|at all))?\s*(?:[.!]|$))|"
     r"no|nope|none|never|not at all|no way|not really|not possible|"
-    # an outcome word answering a threat named as a topic ("Prompt injection? Solved.")
-    r"solved|a solved problem|handled|taken care of|eliminated|neutrali[sz]ed|"
+    # idioms of flat refusal ("Not a chance.", "Not in a million years.", "Never ever.")
+    r"not a (?:chance|hope|prayer)|fat chance|(?:zero|no) chance|not in a million years|"
+    r"under no circumstances|never ever|not ever|not once|no way,? no how|"
+    # an outcome word answering a threat named as a topic ("Prompt injection? Solved.",
+    # "Consider it handled.", "A thing of the past.")
+    r"(?:consider it )?(?:solved|handled|sorted|dealt with|taken care of|eliminated|gone)|"
+    r"a solved problem|neutrali[sz]ed|gone for good|(?:ancient )?history|"
+    r"a thing of (?:the past|yesterday)|nil|zero|"
+    # an outcome of reach ("Unlisted domains? Unreachable.")
+    r"unreachable|inaccessible|off[- ]limits|out of reach|"
     r"not an? (?:problem|concern|risk|issue|threat)(?: for us)?|no problem|a non-issue|"
     r"impossible|there (?:is|are) (?:none|no way|nothing)|not (?:by|for|to) (?:anyone|anybody)|"
     r"(?:it|they|we|this|that|he|she) (?:does|do|is|are|can|will|has|have|did|was|were)"
     r"(?: not|n't)?|(?:it|they|we|this|that) (?:cannot|can't|won't|isn't|aren't|doesn't|don't))"
     # a hyphen joined to the next word is a compound ("No-one"), not a dash
-    r"(?:\s+(?:whatsoever|at all|here|ever|today))?(?=\s*(?:[,.;:!\u2014\u2013]|-(?![a-z])|$))"
+    # (a short place or time after the answer: "A thing of yesterday with our runtime.")
+    r"(?:\s+(?:whatsoever|at all|here|ever|today|now|anymore|any more|these days|for good|"
+    r"(?:with|for) (?:us|you|our [\w-]+|your [\w-]+|this [\w-]+)))?"
+    r"(?=\s*(?:[,.;:!\u2014\u2013]|-(?![a-z])|$))"
 )
 NO_ANSWERS = frozenset(
     {"no", "nope", "none", "never", "not at all", "no way", "absolutely not",
      "definitely not", "not really", "not possible", "no problem", "a non-issue", "no chance",
      "none can", "solved", "a solved problem", "handled", "taken care of", "eliminated",
-     "neutralised", "neutralized", "nothing", "nobody", "no one"}
+     "neutralised", "neutralized", "nothing", "nobody", "no one", "fat chance", "zero chance",
+     "under no circumstances", "never ever", "sorted", "dealt with", "gone", "gone for good",
+     "history", "ancient history", "a thing of the past", "a thing of yesterday", "nil", "zero",
+     "unreachable", "inaccessible", "off limits", "off-limits", "out of reach"}
 )
 
 
 def answer_is_no(token: str) -> bool:
     """Is a matched answer token a denial ("No", "It does not", "Not a problem")?"""
-    t = " ".join(token.split())
+    t = " ".join(token.split()).removeprefix("consider it ")
     return (t in NO_ANSWERS
             or t.startswith(("not ", "impossible", "there is", "there are", "never ", "that never",
                              "it never", "this never"))
@@ -185,6 +207,10 @@ VERBISH = _re(
     r"guarantees?|limits?|reduces?|narrows?|helps?|eliminates?|covers?|applies|"
     r"\w+n't|\w{3,}ed)\b"
 )
+
+#: The last items of a list after a comma ("..., web page or comment can"): with a verbless
+#: piece before it, the list is one subject.
+LIST_TAIL = _re(r",\s*(?:[\w'/.-]+\s+){1,3}?(?:or|and|nor)\s")
 
 #: Pronouns that make a clause lean on an earlier one for its topic.
 ANAPHOR = _re(
@@ -399,7 +425,8 @@ HISTORY = _re(
     # years of red-team exercises") reports the past too; without the period ("no agent has
     # ever escaped, and none ever will") it is read as the claim
     r"|\b(?:nobody|no one|none|nothing|no [\w-]+)\s+(?:[\w-]+\s+){0,3}?(?:has|have|had)\s+"
-    r"(?:ever\s+|yet\s+)?(?!been made\b|been rendered\b)(?:been\s+)?\w+(?:ed|en)\b"
+    r"(?:ever\s+|yet\s+)?(?!been made\b|been rendered\b)(?:been\s+)?"
+    r"(?:\w+(?:ed|en)|got|found|made|won|run|hit|beat)\b"
     r"(?:\s+[\w'-]+){0,4}?\s+(?:in|over|during|for|since|across|throughout)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:years?|months?|weeks?|days?|exercises?|engagements?|tests?|testing|audits?|"
     r"assessments?|red[- ]team\w*|pen(?:etration)?[- ]tests?|production|launch|release|"
@@ -413,6 +440,22 @@ HISTORY = _re(
     # a count of past events ("we've had 0 escapes in 3 years", "have recorded no breaches")
     r"|(?:\b(?:has|have|had)|'ve|'s)\s+(?:ever\s+)?(?:had|seen|recorded|observed|logged)\s+"
     r"(?:no|zero|0|not (?:one|a single))\b"
+)
+
+#: A denial extended to the future after a report of the past ("no one has ever found a
+#: way round it, and no one ever will"): the history does not excuse the claim.
+FUTURE_TOO = _re(
+    r"(?:,|\band|\bbut)\s+(?:(?:no one|nobody|none|nothing|no [\w-]+)\s+(?:ever\s+)?will|"
+    r"(?:(?:it|they|this|that|one)\s+)?(?:will never|never will|won't ever|won't))\b"
+    # an elliptical denial of the possibility ("..., and it cannot be.")
+    r"|(?:,|\band|\bbut)\s+(?:it|they|this|that)\s+(?:cannot|can't|could not|couldn't|"
+    r"never can|never could|never will)\s+be\s*[.!]*\s*$"
+)
+
+#: A negated existential whose relative clause carries the predicate ("there's no
+#: keystroke that escapes our audit pipeline"): its "no" scopes over that clause.
+EXISTENTIAL_NO = _re(
+    r"\bthere(?:'s|\s+(?:is|are|was|were|will be))\s+(?:no|not (?:a|one)(?: single)?)\b"
 )
 
 #: A requirement ("must never be visible", "should ensure") states a policy, not a fact.

@@ -79,7 +79,7 @@ def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, ove
 @pytest.mark.parametrize(("path", "tp", "fp", "fn"),
                          [(HELDOUT3, 130, 2, 6), (HELDOUT4, 42, 2, 7), (HELDOUT5, 27, 2, 3),
                           (HELDOUT6, 139, 2, 7), (HELDOUT7, 32, 2, 9),
-                          (HELDOUT8, 134, 2, 7), (HELDOUT9, 12, 4, 33)])
+                          (HELDOUT8, 134, 2, 7), (HELDOUT9, 42, 2, 3)])
 def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) -> None:
     """A regression guard, not a target: the overall counts may only get better.
 
@@ -91,7 +91,7 @@ def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) 
     contact, 32 / 0 / 9 after a second round of mechanisms partly prompted by it, 36 / 0 / 5
     after the heldout8 round; heldout8: 79 / 4 / 62 on first contact, 139 / 1 / 2 after
     the fixes it prompted; heldout9: 14 / 3 / 31 on first contact, written after those
-    fixes and never tuned on), so
+    fixes, 45 / 0 / 0 after the fixes it prompted), so
     rewording a rule does not fail the suite over one statement. Raise
     them when the judge improves; never tune the judge on these sets to pass them.
     """

@@ -73,7 +73,10 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"(?:separate|apart)(?=\s+from\b|\s*[.,;:!)]|\s*$))\b",
                 # a contained injection is the injection family's claim, not isolation's
                 unless=r"\b(?:ci|ci/cd|pipelines?|workflows?|builds?|prompt[- ]injections?|"
-                r"injection attacks?|jailbreaks?)\b"),
+                r"injection attacks?|jailbreaks?)\b"
+                # secrets walled off from the agent are the hidden-secrets family's claim
+                r"|\b(?:secrets?|credentials?|api[- ]?keys?|tokens?|passwords?)\s+(?:are|is|stay|"
+                r"stays|remain|remains|kept)\b"),
         # idioms of a closed container, and an equative with an absolute standard ("as
         # isolated as an air-gapped machine")
         pattern(r"\b(?:sealed (?:shut|tight)|locked (?:in|away) for good|boxed in for good)\b"),
@@ -96,7 +99,14 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"inescapable)\b"),
         pattern(r"\b(?:reach|access|see|touch|affect|read|interfere with|talk to)(?:es|s)?\s+"
                 r"(?:another(?:'s)?|other (?:customers?|tenants?|sessions?|agents?)(?:'s?)?|"
-                r"each other(?:'s)?|one another(?:'s)?)", negated=True),
+                r"each other(?:'s)?|one another(?:'s)?|"
+                # "a neighbour's memory", "co-tenants", "adjacent workloads"
+                r"(?:an? |the |its |their |any )?(?:neighbou?r(?:'s|s'|s|ing)?|co-?tenants?|"
+                r"adjacent (?:tenants?|workloads?|vms?|containers?|sessions?))\b)", negated=True),
+        # a one-way door: "once the agent is inside, it's never coming out"
+        pattern(r"\bonce\b[^;.]{0,40}?\b(?:in|inside|in there|locked in|contained)\b[^;.]{0,30}?"
+                r"\b(?:com(?:e|es|ing)|walk(?:s|ing)?|get(?:s|ting)?) (?:back )?out\b",
+                negated=True, topic=r"\b(?:agents?|it|they|workloads?|process(?:es)?|guests?)\b"),
         pattern(r"\b(?:penetrat(?:e|es|ed|ing)|break(?:s|ing)? into|get(?:s)? into)\b",
                 negated=True, topic=BOUNDARY),
         pattern(r"\b(?:escap(?:e|es|ed|ing)|break(?:s|ing)? out|breakouts?|break-outs?|"
@@ -140,7 +150,10 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"(?:the|its|our) host\b", negated=True),
         pattern(r"\b(?:way out|escape routes?|exit routes?)\b", negated=True,
                 topic=r"\b(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|boundar(?:y|ies)|"
-                r"isolation|jail|runtime|hypervisor|gvisor|firecracker)\b"),
+                r"isolation|jail|runtime|hypervisor|gvisor|firecracker)\b",
+                # data finding its way out is the exfiltration family's claim
+                unless=r"\b(?:data|code|source|lines?|bytes?|secrets?|files?|information|"
+                r"credentials?|tokens?|ip|pii)\b"),
         pattern(r"\b(?:impenetrable|unbreakable|escape[- ]proof|inescapable|unescapable|airtight|"
                 r"watertight)\s+(?:\w+\s+)?(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|"
                 r"boundar(?:y|ies)|jails?|enclaves?)\b"),

@@ -9,7 +9,12 @@ from compliance.rules.claims.base import ClaimRule
 SYSTEM = (r"\b(?:agents?|sandbox(?:es)?|platform|environment|system|product|runtime|sessions?|"
           r"execution|setup|deployment|service|solution|infrastructure|it|everything|tool|"
           r"containers?|vms?|workspace|approach|design|architecture|pipeline)\b")
-MODAL = r"\b(?:can|cannot|could|will|would|able|possible|impossible|way|ever|capable)\b|n't\b"
+MODAL = (r"\b(?:can|cannot|could|will|would|able|possible|impossible|way|ever|capable|"
+         # a chance denied is a possibility denied ("zero chance of a breach")
+         r"chance|odds|likelihood|probability)\b|n't\b|'ll\b")
+#: Nouns of a security worry, the topic of "X? A thing of the past."
+WORRIES = (r"(?:security |safety |cyber ?)?(?:risks?|dangers?|threats?|headaches|worries|"
+           r"concerns|nightmares|incidents|breach(?:es)?|hacks|vulnerabilit(?:y|ies))")
 
 
 class AbsoluteSafetyClaim(ClaimRule):
@@ -73,8 +78,9 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"problems?|dangers?)|(?:threats?|dangers?|hazards?) (?:whatsoever|at all)))\b"),
         # the verdict after its noun, as in a label line or table row: "Risk level: zero",
         # "Security: 10/10"
+        # (the copula may be left out: "risk level nil, attack surface nil")
         pattern(r"\b(?:(?:residual |overall |security |total )?risks?(?: level| rating| score)?|"
-                r"threat level)\s*(?::|=|is|are)\s*"
+                r"threat level|attack surface|exposure)(?:\s*(?::|=|\bis|\bare)\s*|\s+)"
                 r"(?P<t>zero|none|nil|0(?![.,]\d)\s?%?|non-?existent)(?=\s*(?:[.;,)!]|$))"),
         pattern(r"\b(?:likelihood|chance|probability|odds|possibility)\s+of\s+(?:a\s+)?"
                 r"(?:[\w-]+\s+)?(?:compromise|breach|incident|attack|harm|damage|exploit\w*)\s*"
@@ -86,8 +92,21 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"(?:100\s?%|10/10|10 out of 10|perfect|flawless|absolute|total)"
                 r"(?=\s*(?:[.;,)!]|$))"),
         # "agent risk is a thing of the past", "threats are obsolete"
-        pattern(r"\b(?:risks?|dangers?|threats?)\b", negated=True,
-                requires=r"\b(?:a thing of the past|obsolete|non-?existent)\b"),
+        pattern(r"\b" + WORRIES + r"\b", negated=True,
+                requires=r"\b(?:a thing of (?:the past|yesterday)|obsolete|non-?existent|"
+                r"gone for good|history now)\b"),
+        # the worry named as a topic question ("Security headaches? A thing of yesterday.")
+        pattern(r"\b(?:risks?|dangers?|threats?|headaches|worries|concerns|nightmares|incidents|"
+                r"breach(?:es)?|hacks|vulnerabilit(?:y|ies))\s*\?", negated=True,
+                requires=r"^\s*(?:[\w-]+\s+){0,2}?[\w-]+\s*\?\s*$"),
+        # "agents simply cannot cause trouble", "can't wreak havoc"
+        pattern(r"\b(?:cause|causes|do|does|wreak|wreaks|make|makes|create|creates)\s+"
+                r"(?:any\s+|real\s+|serious\s+)?(?:trouble|mischief|havoc|problems)\b",
+                negated=True, requires=MODAL, topic=SYSTEM),
+        # reassurance made absolute ("peace of mind, 100%", "complete peace of mind")
+        pattern(r"\b(?:peace of mind|sleep (?:soundly|easy|well) at night)\b",
+                requires=r"100\s?%|\b(?:complete|total|full|absolute|guaranteed|perfect|"
+                r"unconditional)\b"),
         # "will never suffer a security incident", "cannot be breached"
         pattern(r"\b(?:suffer|have|experience|face|see)\s+(?:a |any |an )?(?:single )?"
                 r"(?:security )?(?:incidents?|breach(?:es)?)\b", negated=True,
@@ -115,7 +134,8 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"vulnerabilit(?:y|ies)|weakness(?:es)?|holes?)\b"),
         pattern(r"\b(?P<t>nothing to (?:worry|fear|be (?:concerned|worried)) about|"
                 r"no (?:need|reason) to worry|no cause for concern)\b"),
-        pattern(r"\b(?P<t>risk[- ]free|without (?:any )?risks?|nothing (?:bad |harmful |dangerous |"
+        pattern(r"\b(?P<t>risk[- ]free|worry[- ]free|without (?:any )?risks?|"
+                r"nothing (?:bad |harmful |dangerous |"
                 r"untoward )?(?:can|could|will|would)(?: ever)? (?:happen|go wrong|occur))\b"),
         pattern(r"\b(?:fully|completely|totally|entirely|100\s?%|perfectly)\s+(?:protects?|secures?|"
                 r"safeguards?|shields?|defends?)\b"),
@@ -125,7 +145,8 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"(?:protection|security|safety)\b"),
         pattern(r"\b(?:bullet[- ]?proof|unhackable|impenetrable|fool[- ]?proof|invulnerable|"
                 r"uncompromis(?:e)?able|ironclad|iron[- ]clad|unbreakable|hack[- ]?proof|"
-                r"attack[- ]?proof|infallible|airtight|watertight)\b"),
+                r"attack[- ]?proof|infallible|airtight|watertight|unassailable|impregnable|"
+                r"breach[- ]?proof|exploit[- ]?proof)\b"),
         pattern(r"\b(?P<t>(?:eliminat\w*|remov\w*|eradicat\w*)\s+(?:all |any |every )?(?:the )?"
                 r"(?:security )?(?:risks?|threats?|danger|attack surface))\b"),
         pattern(r"\bguarantee(?:s|d|ing)?\b", before_only=True,

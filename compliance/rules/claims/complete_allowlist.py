@@ -102,7 +102,7 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"exfiltration|attempts?|destinations?|hosts?)|"
                 r"ensures? (?:that )?(?:the agent|agents|it|nothing|no))\b", topic=ALLOWLIST),
         pattern(r"\b(?:bypass(?:es|ed|ing)?|circumvent(?:s|ed|ing)?|evade[ds]?|evading|"
-                r"get(?:s|ting)? (?:around|past|through)|got (?:around|past)|"
+                r"get(?:s|ting)? (?:around|round|past|through)|got (?:around|round|past)|"
                 # the nouns and the misuse of an allowed host
                 r"circumvention|evasion|abus(?:e|es|ed|ing)|misus(?:e|es|ed|ing)|"
                 r"(?:makes?|made|making) it (?:around|past|through)|"
@@ -122,8 +122,12 @@ class CompleteAllowlistClaim(ClaimRule):
         # "there's not one request our proxy doesn't inspect"
         pattern(lx.DOUBLE_NEGATIVE + r"(?:vet|check|inspect|filter|screen|block|cover|catch|"
                 r"caught|see|examin|scan|police|intercept)\w*", topic=ALLOWLIST),
-        pattern(r"\b(?:ways? (?:out|around|past|through)|exits?|escape routes?)\b", negated=True,
-                topic=ALLOWLIST),
+        pattern(r"\b(?:ways? (?:out|around|round|past|through)|exits?|escape routes?)\b",
+                negated=True, topic=ALLOWLIST),
+        # the off-list hosts named as a topic question ("Unlisted domains? Unreachable.")
+        pattern(r"^\s*(?:[\w-]+\s+)?(?:unlisted|unapproved|non-?allow-?listed|off-list|"
+                r"disallowed|unknown|other) (?:hosts|domains|destinations|sites|servers|endpoints|"
+                r"urls|ips)\s*\?", negated=True),
         pattern(r"\broom for (?:abuse|misuse|bypass\w*|evasion|circumvention|error|leaks?|"
                 r"exfiltration)\b", negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:incomplete|partial)\b", negated=True, topic=ALLOWLIST),
@@ -134,6 +138,8 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"(?:an? |the |any )?(?:attacker(?:'s)?|malicious|evil|rogue|"
                 r"command[- ]and[- ]control|c2)\b", negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:every|all|any)\s+(?:[\w-]+\s+){0,2}?(?:destinations?|hosts?|domains?|"
-                r"traffic|connections?|requests?)\b(?:\s+[\w']+){0,3}?\s+(?:is|are|gets?|will be)"
-                r"\s+(?:blocked|denied|dropped|rejected|stopped|refused)\b", topic=ALLOWLIST),
+                r"traffic|connections?|requests?|packets?|bytes?|calls?|attempts?)\b"
+                r"(?:\s+[\w'-]+){0,5}?\s+(?:is|are|gets?|will be)"
+                r"\s+(?:blocked|denied|dropped|rejected|stopped|refused)\b",
+                topic=ALLOWLIST + r"|\b(?:off[- ]list|unlisted|non-?allow-?listed)\b"),
     )

@@ -94,6 +94,15 @@ class CompleteLogsClaim(ClaimRule):
                 r" (?:to|in|into) (?:the |our |an? )?(?:[\w-]+ )?(?:logs?|audit\w*|siem|"
                 r"transcripts?))\b"),
         pattern(r"\b(?P<t>miss(?:es|ed)?\s+(?:nothing|no\s+\w+))\b", topic=LOGS),
+        # "everything the agent does is captured"
+        pattern(r"\beverything\s+(?:that\s+)?(?:the |an? |our |your |its |their )?"
+                r"(?:agents?|it|they|models?|bots?|assistants?|sessions?)\b[^;]{0,40}?\b(?:logged|recorded|captured|"
+                r"audited|tracked|traced|on (?:the )?record)\b"),
+        # a bare verdict answering a question about the logs ("Logging coverage? 100%.")
+        pattern(r"\b(?:100\s?%|complete|comprehensive|exhaustive|total|full|gap[- ]?free|"
+                r"tamper[- ]?proof|immutable|everything|all of it)\s*[.!]*\s*$",
+                requires=r"^\s*(?:[\w%-]+\s+){0,2}?[\w%-]+\s*[.!]*\s*$",
+                topic=r"\b(?:logs?|logging|audit\w*|transcripts?|telemetry|records?|recording)\b"),
         # "never miss a single agent action"
         pattern(r"\bmiss(?:es|ed)?\s+(?:a single|one single|one|an?|any)\s+(?:[\w'-]+\s+){0,2}?"
                 + EVENTS + r"\b", negated=True, topic=LOGS),

@@ -19,7 +19,11 @@ PERCEIVE = (r"(?:see|sees|seen|read|reads|view|views|access|accesses|accessed|ob
             r"finding|printing|"
             # idioms of laying hold: "lay eyes on", "get its hands on", "lay a finger on"
             r"(?:lay|lays|laid|set|sets|get|gets|got|put|puts)\s+(?:its |their |his |her |a |an )?"
-            r"(?:eyes|hands?|finger|paws|mitts)\s+on)")
+            r"(?:eyes|hands?|finger|paws|mitts)\s+on|"
+            # a glance: "get a peek at", "catch a glimpse of", "take a look at"
+            r"(?:get|gets|got|catch|catches|caught|have|has|take|takes|sneak|sneaks|steal|steals)"
+            r"\s+(?:a |an |one |even a |so much as a )?(?:peek|peep|glimpse|look|sight|whiff|"
+            r"glance|eyeful|squint)\s+(?:at|of|into|inside))")
 #: "hold no standing credentials (they can read)": a statement about which credentials
 #: are kept in the agent's reach (none that last), not that what it holds is hidden.
 HOLDS_NO_LASTING = (r"\b(?:holds?|holding|has|have|having|carr(?:y|ies)|keeps?|gets?|given)\s+"
@@ -116,7 +120,10 @@ class HiddenSecretsClaim(ClaimRule):
         pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?exposure)\b",
                 topic=r"\b" + SECRET + r"\b"),
         pattern(r"\bexposure\b", negated=True, topic=r"\b" + SECRET + r"\b"),
-        pattern(r"\b" + SECRET + r"\b(?:\s+[\w']+){0,3}?\s+(?:touch(?:es)?|reach(?:es)?|"
+        # ("secrets never so much as brush past the agent")
+        pattern(r"\b" + SECRET + r"\b(?:\s+[\w']+){0,5}?\s+(?:touch(?:es)?|reach(?:es)?|"
+                r"brush(?:es)? (?:past|against|up against)|(?:come|comes|go|goes|get|gets) near|"
+                r"cross(?:es)? paths with|"
                 r"enter(?:s)?|get(?:s)? into|end(?:s)? up in|appear(?:s)? in|land(?:s)? in|"
                 # verbs of seeping in: "seeps into the agent's context", "crosses into"
                 r"(?:seep|leak|flow|cross|slip|drift|creep|trickle)(?:s|es|ed)? into|"
@@ -146,9 +153,9 @@ class HiddenSecretsClaim(ClaimRule):
                 # the metaphors: "a black box to the agent", "a closed book to the model"
                 r"(?:an? )?(?:black box|closed book|sealed book|no-go zone|mystery)|"
                 r"not (?:visible|readable|accessible|available|exposed|shown))\s+(?:to|from)\s+"
-                r"(?:the |any |an |our )?"
+                r"(?:the |any |an |our |every |all )?"
                 r"(?:agents?|model|ai|llm|sandbox|process(?:es)?|assistant)\b",
-                topic=r"\b" + SECRET + r"\b", unless=NOT_AGENT_VIEW),
+                topic=r"\b(?:" + SECRET + r"|vaults?)\b", unless=NOT_AGENT_VIEW),
         pattern(r"\b(?:hide|hides|mask|masks|conceal|conceals|shield|shields)\s+(?:all |every |"
                 r"the |our |any )?" + SECRET + r"\s+from\b"),
         # nominalised: "total concealment of environment secrets from agent processes"

@@ -81,6 +81,9 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"(?<!-)egress(?:es)?(?!\s+(?:prox|filter|rule|control|polic|traffic|allow|firewall|"
                 r"gateway|list|point|path|port|setting|config|restriction|ip|address|node))|"
                 r"flow out|"
+                # "your code has nowhere to go", "cannot go anywhere"
+                r"(?:go|goes|went|going|travel\w*) (?:anywhere|elsewhere)|"
+                r"(?:nowhere|no place) to go|"
                 r"flows out|be exfiltrated|be transmitted|be uploaded|be copied out|"
                 r"(?:sent|transmitted|copied|moved|uploaded|shipped|taken) (?:outside|out of|"
                 r"beyond|externally|off[- ]site|off (?:the |your |our |its )?(?:machine|box|host|"
@@ -121,6 +124,13 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"on (?:your|our|the customer's|customer) (?:own )?(?:infrastructure|premises|"
                 r"network|servers?|machines?|devices?|hardware|vpc|account|tenancy|perimeter|"
                 r"laptops?)|under (?:your|our|the customer's) (?:own )?control)\b"),
+        # idioms of containment ("kept under lock and key", "trapped inside forever") with a
+        # network premise or an absolute: data that cannot get out
+        pattern(r"\b(?:under lock and key|trapped (?:inside|in there|in here|for good|forever)|"
+                r"locked (?:inside|in there|away for good|up for good)|sealed inside|"
+                r"bottled up|stuck (?:inside|in there) (?:for good|forever))\b", topic=DATA,
+                requires=r"\b(?:offline|internet|network\w*|disconnected|air[- ]?gap\w*|egress|"
+                r"outbound|connectivity|every|all|forever|always|never|for good)\b"),
         # "no internet means no leaks": with a network premise, a leak is a data leak
         pattern(r"\b(?:leaks?|leakage)\b", negated=True,
                 topic=r"\b(?:internet|network\w*|offline|egress|outbound|air[- ]?gap\w*|"

@@ -99,7 +99,11 @@ class PipelineImmuneClaim(ClaimRule):
                 r"(?:\s+[\w']+){0,9}?\s+(?:run|runs|execute[sd]?|trigger(?:s|ed)?|start|starts|"
                 r"fire|fires)\b", negated=True, topic=PIPELINE),
         pattern(r"\b(?:(?:malicious|harmful|unsafe|untrusted|rogue|unapproved) )?"
-                r"(?:workflow|pipeline|ci) (?:changes?|edits?|modifications?|files?|runs?)\b",
+                r"(?:workflow|pipeline|ci) (?:changes?|edits?|modifications?|files?|runs?)\b"
+                # the noun before its object: "changes to .github/workflows"
+                r"|\b(?:changes|edits|modifications) to (?:the |its |our |your |"
+                r"any )?(?:\.github/workflows|\.github|workflows?|workflow files?|pipelines?|"
+                r"ci(?: config\w*)?)(?!\w)",
                 negated=True),
         # "our builds are sealed off from anything the agent commits"
         pattern(PIPELINE + r"(?:\s+[\w']+){0,3}?\s+(?:is|are|remains?|stays?)\s+(?:\w+\s+)?"

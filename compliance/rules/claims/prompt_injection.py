@@ -8,7 +8,8 @@ from compliance.rules.claims.base import ClaimRule
 
 INJECTION = (r"\b(?:prompt[- ]injections?|injection attacks?|prompt[- ]injected|"
              r"injected (?:instructions?|prompts?|content|text|commands?|payloads?)|"
-             r"(?:malicious|hostile|poisoned|adversarial|booby[- ]trapped|weaponi[sz]ed) "
+             r"(?:malicious|hostile|poisoned|adversarial|booby[- ]trapped|weaponi[sz]ed|"
+             r"manipulative|rogue) "
              r"(?:instructions?|prompts?)|(?:indirect|direct) (?:prompt )?injections?|"
              r"hidden instructions?|be injected|"
              # a bare "injection" is prompt injection here, not SQL or dependency injection
@@ -22,10 +23,15 @@ INJECTION = (r"\b(?:prompt[- ]injections?|injection attacks?|prompt[- ]injected|
              r"injected|buried|tucked) (?:in|into|inside)|"
              r"jailbreak(?:s|ing)?|jailbroken|jailbreakable|"
              r"instruction injection|"
-             r"(?:be |being )?(?:tricked|manipulated|fooled|coerced|jailbroken|"
-             r"socially engineered) (?:into|by)|"
+             r"(?:be |being )?(?:tricked|manipulated|fooled|coerced|jailbroken|talked|conned|"
+             r"duped|hoodwinked|socially engineered) (?:into|by)|"
+             # the agent as the object of a takeover ("no README can hijack an agent")
+             r"(?:hijack|commandeer|subvert|hoodwink|trick|fool|dupe)(?:s|ed|ing)?\s+"
+             r"(?:the |an? |our |your |its )?(?:coding |ai |llm )?(?:agents?|models?|assistants?|"
+             r"bots?|llms?)|"
              r"(?:be|being) (?:tricked|manipulated|fooled|coerced)|"
-             r"(?:malicious|hostile|poisoned|adversarial|booby[- ]trapped|weaponi[sz]ed) "
+             r"(?:malicious|hostile|poisoned|adversarial|booby[- ]trapped|weaponi[sz]ed|"
+             r"manipulative|rogue) "
              r"(?:readmes?|issues?|files?|content|web ?pages?|websites?|documents?|"
              r"inputs?|comments?|repositor(?:y|ies)|text|data|dependenc(?:y|ies)|code comments?))"
              r"\b")

@@ -11,7 +11,10 @@ REVIEW = (r"\b(?:review(?:s|ed|ing|ers?)?|approv(?:al|als|e|ed|ing)|oversight|si
           r"four[- ]eyes|"
           # looking idioms: "a second look", "eyeball", "skim"
           r"(?:second|another|close|closer|careful|hard|proper) looks?|eyeball\w*|"
-          r"read[- ]?through|check (?:its|the|their) (?:diffs?|commits?))\b")
+          r"read[- ]?through|check (?:its|the|their) (?:diffs?|commits?)|"
+          # reading the agent's work: "read agent PRs line by line"
+          r"read (?:the |its |their |every |each |all )?(?:agent(?:'s)? )?(?:prs?|pull requests?|"
+          r"diffs?|changes|commits?|code)|line[- ]by[- ]line)\b")
 
 
 class ReviewOptionalClaim(ClaimRule):
@@ -65,7 +68,13 @@ class ReviewOptionalClaim(ClaimRule):
                 r"redundant|superfluous|overkill|pointless|(?:a\s+)?(?:mere\s+|pure\s+)?formality|"
                 r"skippable|(?:don't|do not|doesn't|does not|never|no longer) bother(?:s|ed)?|"
                 r"skip(?:ped|s|ping)?|waive[ds]?|dispensable|moot|needn't|nice[- ]to[- ]have|"
-                r"a luxury|box[- ]ticking|a waste of (?:time|effort)|wasted effort|busywork)\b",
+                r"a luxury|box[- ]ticking|wasted effort|busywork|"
+                # "a waste of everyone's time", "just ceremony", "pure theatre"
+                r"(?:a |an )?(?:complete |total |utter )?waste of (?:[\w']+\s+){0,2}?"
+                r"(?:time|effort|energy|resources)|"
+                r"(?:just|mere|merely|pure|purely|only|empty) (?:a )?(?:ceremony|ceremonial|"
+                r"theat(?:re|er)|ritual|for show|paperwork|red tape|bureaucracy|"
+                r"rubber[- ]stamp\w*))\b",
                 topic=REVIEW),
         pattern(r"\b(?:safely|safe to|fine to|okay to|ok to|straight (?:in|through|to main)|"
                 r"directly (?:in|into main|to main))\s+(?:[\w']+\s+){0,5}?"
@@ -75,6 +84,12 @@ class ReviewOptionalClaim(ClaimRule):
         pattern(r"\b(?:rubber[- ]?stamp(?:s|ed|ing)?|skim(?:s|med|ming)?|"
                 r"wav(?:e|es|ed|ing)(?=(?:\s+[\w'-]+){0,4}?\s+through\b))\b",
                 requires=r"\bsafely\b|\b(?:safe|fine|ok(?:ay)?|harmless) to\b"),
+        # "there's no point checking what the agent writes"
+        pattern(r"\b(?P<t>(?:no|little) (?:point|use|sense|value|need)\s+(?:in\s+)?"
+                r"(?:checking|reviewing|reading|inspecting|approving|vetting|auditing|"
+                r"double[- ]checking|looking (?:at|over)|eyeballing))\b",
+                requires=r"\b(?:agent(?:'s|s)?|bot|ai|copilot|assistant|model|its|it|prs?|"
+                r"pull requests?|diffs?|changes|commits?|code|writes)\b"),
         pattern(r"\b(?P<t>(?:adds?|provides?|offers?|brings?|gives?|contributes?)\s+"
                 r"(?:no|nothing|zero)\b(?:\s+(?:value|benefit|protection|security))?)",
                 topic=REVIEW),
