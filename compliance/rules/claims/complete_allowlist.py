@@ -88,7 +88,7 @@ class CompleteAllowlistClaim(ClaimRule):
                 requires=r"\b(?:other|else|unlisted|unapproved|non-?allow\w*|outside|unknown)\b"),
         pattern(r"\b(?P<t>comprehensive|complete|exhaustive|airtight|watertight|fool[- ]?proof|"
                 r"perfect|bypass[- ]?proof|unbypassable|impenetrable|infallible|flawless|"
-                r"bullet[- ]?proof|"
+                r"bullet[- ]?proof|iron[- ]?clad|unassailable|impregnable|hermetic|"
                 r"leak[- ]?proof|"
                 r"(?:covers?|accounts? for|address(?:es)?|handles?|closes?|"
                 r"plugs?) (?:every|all|everything|each)|catch(?:es)? "

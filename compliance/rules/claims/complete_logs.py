@@ -154,7 +154,8 @@ class CompleteLogsClaim(ClaimRule):
                 r"(?:sessions?|actions?|incidents?)\b"),
         pattern(r"\b(?:alter(?:ed)?|modif(?:y|ied)|tamper(?:ed|ing)?(?: with)?|delet(?:e|ed)|"
                 r"eras(?:e|ed)|edit(?:ed)?|forg(?:e|ed)|rewrit(?:e|ten)|purg(?:e|ed)|"
-                r"overwrit(?:e|ten)|falsif(?:y|ied)|chang(?:e|ed))\b", negated=True,
+                r"overwrit(?:e|ten)|falsif(?:y|ied)|chang(?:e|ed)|touch(?:ed)?|doctor(?:ed)?|"
+                r"fudg(?:e|ed)|cook(?:ed)?)\b", negated=True,
                 # the thing that cannot be altered must be a record, not just "we"
                 topic=RECORDS,
                 requires=r"\b(?:can|cannot|could|able|possible|impossible|way|will|ever|"

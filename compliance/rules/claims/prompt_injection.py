@@ -28,7 +28,8 @@ INJECTION = (r"\b(?:prompt[- ]injections?|injection attacks?|prompt[- ]injected|
              # the agent as the object of a takeover ("no README can hijack an agent")
              r"(?:hijack|commandeer|subvert|hoodwink|trick|fool|dupe)(?:s|ed|ing)?\s+"
              r"(?:the |an? |our |your |its )?(?:coding |ai |llm )?(?:agents?|models?|assistants?|"
-             r"bots?|llms?)|"
+             r"bots?|llms?)|turn(?:s|ed|ing)?\s+(?:it|them|the agent|our agent|your agent)\s+"
+             r"against|"
              r"(?:be|being) (?:tricked|manipulated|fooled|coerced)|"
              r"(?:malicious|hostile|poisoned|adversarial|booby[- ]trapped|weaponi[sz]ed|"
              r"manipulative|rogue) "
