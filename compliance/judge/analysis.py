@@ -40,6 +40,7 @@ def normalise(text: str) -> str:
 
 _NEVER_PIECE = re.compile(r"[\s,]*never\b")
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b")
+_IMPERATIVE = re.compile(r"[\s,]*(?:don't|do not)\s+(?!\w+n't)[a-z]+\b(?<!\bbe)")
 
 
 def _blank(text: str, a: int, b: int) -> str:
@@ -77,6 +78,11 @@ def _clauses(text: str) -> list[Span]:
             piece = (piece_start, min(pos, b))
             words = text[piece[0]:piece[1]]
             aux = lx.AUX_START.match(text, piece[0]) is not None
+            # a negative imperative after a full clause ("..., don't put prod keys there")
+            # is a clause of its own, not the end of the verb phrase before it
+            if aux and not first and _IMPERATIVE.match(text, piece[0]) and _COPULA.search(
+                    text, last[0], last[1]):
+                aux = False
             # a series of negated verb phrases ("never run, never touch secrets"): each
             # "never" scopes over its own verb, so the pieces are separate clauses
             series = aux and not first and _NEVER_PIECE.match(text, piece[0]) is not None and (
@@ -152,6 +158,8 @@ class Analysis:
     mentions: list[Span] = field(default_factory=list)
     skip: bool = False
     forward: list[Span] = field(default_factory=list)
+    #: Negated reporting frames ("does not mean", "never said"): their negator is theirs.
+    frames: list[Span] = field(default_factory=list)
     #: Codes of the rules whose predicates occur in the sentence (set by the driver).
     rules: tuple[str, ...] = ()
 
@@ -167,17 +175,22 @@ class Analysis:
     def mentioned(self, a: int, b: int) -> bool:
         return any(ms <= a and b <= me for ms, me in self.mentions)
 
-    def negations(self, clause: Span, exclude: Span, before: int | None = None) -> int:
+    def negations(self, clause: Span, exclude: Span, before: int | None = None,
+                  end: int | None = None) -> int:
         """Negators in ``clause`` (outside ``exclude``, mentions); only those before
-        ``before`` when given. Forward-only negators count only before ``exclude``."""
+        ``before`` when given. Forward-only negators count only before ``exclude``.
+        A predicate ending at ``end`` before a negated reporting frame ("blocking egress
+        does not mean ...") is not negated by the frame's own negator."""
         cs, ce = clause
         if before is not None:
             ce = min(ce, before)
         at = exclude[0]
+        frames = [f for f in self.frames if end is not None and end <= f[0]]
         n = sum(
             1 for a, b in self.negators
             if cs <= a < ce and not (a < exclude[1] and exclude[0] < b)
             and not self.mentioned(a, b) and not self._own_noun_phrase(a, b, at)
+            and not any(fs <= a < fe for fs, fe in frames)
         )
         return n + sum(1 for a, _ in self.forward if cs <= a < min(ce, exclude[0]))
 
@@ -217,9 +230,11 @@ _FRAME_NEEDS: tuple[tuple[str, ...] | None, ...] = (
      "expect", "ask", "worr", "fear", "insist", "promis", "advertis", "describ", "call",
      "writ", "wrote", "hope", "imagin", "want to hear"),
     None,
+    ("said", "stated", "claimed", "promised", "described", "called", "read", "used to"),
     ("as",),
     ("wrongly", "mistakenly", "falsely", "incorrectly", "naively", "erroneously"),
     ("that",),
+    ("need", "want", "requir", "demand", "wish", "would like", "prefer", "insist"),
     ("such as", "like", "including"),
 )
 assert len(_FRAME_NEEDS) == len(lx.NOT_ASSERTED_FRAMES)
@@ -276,6 +291,12 @@ def analyse(sentence: Sentence) -> Analysis:
     for n in lx.NEUTRAL.finditer(text):
         counted = _blank(counted, *n.span())
     quotes = [q.span() for q in lx.QUOTE.finditer(text)]
+    negators = [n.span() for n in lx.NEGATOR.finditer(counted)]
+    forward = [f.span() for f in lx.FORWARD_NEGATOR.finditer(counted)]
+    if "with " in text:  # a prepositional "with no" negates its own noun, like "without"
+        with_no = [n for n in negators if text.endswith("with ", 0, n[0])]
+        negators = [n for n in negators if n not in with_no]
+        forward = sorted(forward + with_no)
     return Analysis(
         start=sentence.start,
         end=sentence.end,
@@ -284,9 +305,11 @@ def analyse(sentence: Sentence) -> Analysis:
         answer=answer,
         answer_span=answer_span,
         clauses=_clauses(text),
-        negators=[n.span() for n in lx.NEGATOR.finditer(counted)],
-        forward=[f.span() for f in lx.FORWARD_NEGATOR.finditer(text)],
+        negators=negators,
+        forward=forward,
         hedges=[h.span() for h in lx.HEDGE.finditer(text)],
         quotes=quotes,
         mentions=_mention_regions(text, quotes),
+        frames=[m.span() for m in lx.NOT_ASSERTED_FRAMES[0].finditer(text)]
+        if ("no" in text or "n't" in text or "never" in text) else [],
     )

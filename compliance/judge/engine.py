@@ -108,6 +108,8 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             continue
         if cs > 0 and lx.FRONT_RESTRICTOR.match(text):
             continue
+        if lx.PAST_HABIT.search(text, cs, s):
+            continue
         deontic = lx.DEONTIC.search(text, cs, e)
         if deontic is not None and not flip and deontic.span() != (s, e) and not (
                 prev is not None and prev.question and deontic.group(0) == "shall"):
@@ -125,7 +127,7 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
         # "there's no X | that V": the existential's "no" scopes over its relative clause
         exist = int(cs > 0 and lx.RELATIVE.match(text, cs) is not None
                     and lx.EXISTENTIAL_NO.search(text, *an.clause_of(cs - 1)) is not None)
-        odd = (an.negations(scope, fused, before) + inside + exist + int(flip)) % 2 == 1
+        odd = (an.negations(scope, fused, before, e) + inside + exist + int(flip)) % 2 == 1
         if odd == pat.negated:
             return s, e
     return None

@@ -22,9 +22,10 @@ PER_CENT = _re(r"\b(?:(?:one|a)[- ])?(?:hundred|100)[- ]?per[- ]?cent\b")
 
 #: Words and operators that reverse the polarity of what they scope over.
 NEGATOR = _re(
-    r"\b(?:not|no|never|none|nothing|nobody|nowhere|neither|nor|without|cannot|zero|unable|"
+    r"\b(?:not|no|never|none|nothing|nobody|nowhere|neither|nor|cannot|zero|unable|"
     r"incapable|"
-    r"far from|a thing of (?:the past|yesterday)|(?:ancient )?history now|gone for good|obsolete|"
+    r"far from|(?:the )?opposite of|anything but|"
+    r"a thing of (?:the past|yesterday)|(?:ancient )?history now|gone for good|obsolete|"
     # the numeric framing of "none" ("escape risk: nil")
     r"nil|out of the question|unthinkable|"
     r"harmless|ineffective|toothless|powerless|useless|futile|ignored|disregarded|discarded|"
@@ -259,6 +260,10 @@ NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
     r"(?:that|to (?:say|claim|suggest|state|promise|imply|assume|think|believe|write)|saying|"
     r"claiming|suggesting|stating|promising|implying|assuming|writing|"
     r"the (?:claim|idea|notion|assumption|statement|belief|phrase|wording)s?)\b",
+    # a document's past wording: "in 2025 our documentation said secrets were hidden"
+    r"\b(?:documentation|docs|(?:web )?pages?|website|site|faq|deck|slides?|brochures?|readme|"
+    r"wiki|datasheet|release notes|copy|draft|version|edition)\b(?:\s+\w+){0,3}?\s+"
+    r"(?:said|stated|claimed|promised|described|called|read|used to (?:say|claim|state))\b",
     # a disclaimer: "nothing here should be read / construed as a promise that ..."
     r"\b(?:nothing|no (?:part|statement|sentence|word)s?)\b[^.;]{0,60}?\b(?:read|taken|"
     r"understood|construed|interpreted|treated|seen)\s+as\s+(?:a |an |any )?(?:promise|"
@@ -269,6 +274,11 @@ NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
     # "the claim that", "the idea that"
     r"\b(?:claim|claims|idea|notion|assumption|belief|impression|statement|statements|"
     r"suggestion|myth|misconception|assertion|premise)\s+that\b",
+    # a requirement or wish with an object and an infinitive ("customers who need code
+    # never to leave their premises", "teams that want the logs to be complete"): the
+    # object's predicate is what someone needs, not what is (the region starts at the object)
+    r"\b(?:needs?|needed|wants?|wanted|requires?|required|demands?|demanded|wish(?:es)?|"
+    r"would like|prefers?|insists? on)(?=\s+(?:[\w'-]+\s+){1,3}?(?:never\s+|not\s+)?to\s)",
     # "statements such as", "phrases like"
     r"\b(?:statements?|phrases?|claims?|words?|terms?|wording|language|expressions?|slogans?|"
     r"taglines?|promises?|labels?|descriptions?|sentences?)\b(?:\s+\w+){0,2}?\s+"
@@ -310,7 +320,8 @@ META = _re(
     r"call(?:s|ed|ing)?|label(?:s|led|ed)?|marketing|appear(?:s|ed)?|banned|avoid(?:s|ed)?|"
     r"withdrawn|retired|quote[sd]?|copy|so-called|dubbed|write|wrote|written|ask(?:s|ed)?|"
     r"question|mean(?:s|t)?|stated?|states|according|advertised|advertises|overclaims?|"
-    r"examples?|rejects?|flags?|flagged|catches|wording)\b"
+    r"examples?|rejects?|flags?|flagged|catches|wording|lines?|sentences?|removed|deleted|"
+    r"struck|retracted|reworded|rewritten|edited out|advertis(?:e|es|ed|ing))\b"
 )
 
 QUOTE = re.compile(r"\"[^\"]{1,300}\"|(?<![\w])'[^'\n]{1,300}'(?![\w])")
@@ -381,7 +392,9 @@ PARENTHETICAL = _re(
 )
 
 #: Negators that scope only over what follows them ("a nice-to-have rather than a requirement").
-FORWARD_NEGATOR = _re(r"\b(?:rather than|instead of)\b")
+#: "Without" is one of them: it negates its own complement ("run without access to
+#: secrets"), not a verb before it ("workflows triggered by the agent run without ...").
+FORWARD_NEGATOR = _re(r"\b(?:rather than|instead of|without)\b")
 
 #: A comma piece that starts with an auxiliary continues the clause before it
 #: ("Nobody, not even an administrator, can modify the logs").
@@ -421,6 +434,9 @@ HISTORY = _re(
     r"\b(?:has|have|had)\s+(?:never|not)\s+(?:yet\s+)?been\b|\b(?:hasn't|haven't|hadn't)\s+been\b|"
     r"\bto date\b|\bso far\b|\bin (?:our )?(?:testing|tests)\b|"
     r"\bhave (?:never|not) (?:seen|observed)\b"
+    # knowledge reported, not a property claimed: "we know of no working escape", "we are
+    # not aware of any bypass"
+    r"|\b(?:know|knows|knew|aware) of no\b|\b(?:not|un)aware of (?:any|a)\b"
     # a negative subject in the perfect over a stated period ("nobody has escaped it in two
     # years of red-team exercises") reports the past too; without the period ("no agent has
     # ever escaped, and none ever will") it is read as the claim
@@ -457,6 +473,9 @@ FUTURE_TOO = _re(
 EXISTENTIAL_NO = _re(
     r"\bthere(?:'s|\s+(?:is|are|was|were|will be))\s+(?:no|not (?:a|one)(?: single)?)\b"
 )
+
+#: A past habit ("we used to skip review for ...") reports history, not the present.
+PAST_HABIT = _re(r"\b(?:used to|formerly|previously|at one time|back then)\b")
 
 #: A requirement ("must never be visible", "should ensure") states a policy, not a fact.
 DEONTIC = _re(r"\b(?:should|must|ought to|shall)\b")

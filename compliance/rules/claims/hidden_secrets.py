@@ -29,6 +29,12 @@ PERCEIVE = (r"(?:see|sees|seen|read|reads|view|views|access|accesses|accessed|ob
 HOLDS_NO_LASTING = (r"\b(?:holds?|holding|has|have|having|carr(?:y|ies)|keeps?|gets?|given)\s+"
                     r"(?:no|zero)\s+(?:standing|long-lived|long-term|static|persistent|"
                     r"permanent|lasting)\s+" + SECRET + r"\b")
+#: CI jobs that run without the secrets ("workflows from forks run without access to
+#: deploy secrets") are scoped by the pipeline; the claim is about the agent's own view.
+PIPELINE_RUN = (r"\b(?:(?:workflows?|jobs?|builds?|pipelines?|runners?|ci|steps?)\b[^.;]{0,60}?"
+                r"\b(?:run|runs|ran|execute[sd]?)|(?:run|runs|ran)\s+(?:the\s+|its\s+|their\s+)?"
+                r"(?:ci|workflows?|jobs?|builds?|pipelines?))\b[^.;]{0,60}?\b(?:without|with no|no)"
+                r"\s+(?:\w+\s+)?access\b")
 NOT_AGENT_VIEW = (r"\b(?:in|from) (?:the |our |its |their )?(?:[\w-]+ )?"
                   r"(?:logs?|output|transcripts?|ui|console|screenshots?)\b")
 
@@ -89,7 +95,8 @@ class HiddenSecretsClaim(ClaimRule):
                 r"(?:kept|held|stored)\s+(?:\w+\s+)?away from|"
                 r"not (?:visible|readable|accessible|exposed|available|shown|revealed))\b",
                 unless=NOT_AGENT_VIEW),
-        pattern(r"\b" + PERCEIVE + r"\b(?:\s+[\w'-]+){0,4}?\s+" + SECRET + r"\b", negated=True),
+        pattern(r"\b" + PERCEIVE + r"\b(?:\s+[\w'-]+){0,4}?\s+" + SECRET + r"\b", negated=True,
+                unless=PIPELINE_RUN),
         pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,5}?\s+(?:exposed|visible|readable|"
                 r"available|accessible|seen|read|shown|revealed|leaked|passed|given)\s+"
                 r"(?:(?:to|by|in|with)\s+)?(?:the |any |an )?"
@@ -104,7 +111,8 @@ class HiddenSecretsClaim(ClaimRule):
                 r"(?:\s+(?:them|it))?(?=\s*(?:[.,;:!?)]|$))", negated=True),
         pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?(?:access|visibility|insight|"
                 r"view|way in))\b", topic=r"\b" + SECRET + r"\b",
-                requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b"),
+                requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b",
+                unless=PIPELINE_RUN),
         pattern(r"\b" + PERCEIVE + r"\s+(?:them|it|these|those|any of them|(?:the |their |its )?"
                 r"(?:raw |actual |plaintext |underlying |secret )?(?:values?|contents?))\b",
                 negated=True,
@@ -116,7 +124,8 @@ class HiddenSecretsClaim(ClaimRule):
         # into credentials: none")
         pattern(r"\b(?:access|visibility|insight|view)\s+(?:to|into|of|on)\s+(?:[\w']+\s+){0,2}?"
                 + SECRET + r"\b", negated=True,
-                requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
+                requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b",
+                unless=PIPELINE_RUN),
         pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?exposure)\b",
                 topic=r"\b" + SECRET + r"\b"),
         pattern(r"\bexposure\b", negated=True, topic=r"\b" + SECRET + r"\b"),
