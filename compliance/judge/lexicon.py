@@ -421,11 +421,19 @@ FRONT_RESTRICTOR = _re(
     r"maintainer|reviewer|human|click)"
 )
 
+#: The hosts an allowlist lets through ("the allowed registries", "trusted hosts").
+ALLOWED_NOUN = (r"(?:allowed|approved|listed|permitted|trusted|allow-?listed|white-?listed|"
+                r"first[- ]party|sanctioned)\s+(?:[\w-]+\s+)?(?:hosts?|domains?|destinations?|"
+                r"registr(?:y|ies)|services?|endpoints?|sites?|mirrors?|servers?)")
+
 #: A channel right after a predicate scopes it ("exfiltration through DNS is blocked").
 CHANNEL = _re(
     r"\s+(?:through|via|over|by way of|using)\s+(?:the |a |an |its |our )?(?:dns|https?|ssh|smtp|"
     r"e-?mail|ftp|udp|tcp|icmp|git|websockets?|proxy|firewall|port \d+|\w+ ports?|"
-    r"outbound (?:http|traffic))\b"
+    r"outbound (?:http|traffic)|"
+    # the allowed hosts as the channel: that they cannot receive data is the allowlist's
+    # claim ("no way to send data out through them")
+    r"them|those|any of them|one of them|" + ALLOWED_NOUN + r")\b"
 )
 
 #: Perfect-tense history ("has never been escaped in testing") reports the past; it
@@ -475,7 +483,8 @@ EXISTENTIAL_NO = _re(
 )
 
 #: A past habit ("we used to skip review for ...") reports history, not the present.
-PAST_HABIT = _re(r"\b(?:used to|formerly|previously|at one time|back then)\b")
+PAST_HABIT = _re(r"\b(?<!be )(?<!is )(?<!are )(?<!been )(?<!being )(?<!was )(?<!were )(?<!get )"
+                 r"(?<!got )(?:used to|formerly|previously|at one time|back then)\b")
 
 #: A requirement ("must never be visible", "should ensure") states a policy, not a fact.
 DEONTIC = _re(r"\b(?:should|must|ought to|shall)\b")

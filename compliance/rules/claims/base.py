@@ -23,6 +23,10 @@ class ClaimRule(Rule):
     instead: ClassVar[str] = ""
     #: A generic rule is dropped on a sentence where a specific family already fired.
     generic: ClassVar[bool] = False
+    #: Codes of families whose claim this one restates as a consequence about the same
+    #: things ("secrets are invisible to the agent, so it cannot leak them"): such a
+    #: consequence is reported as that family's claim only.
+    consequence_of: ClassVar[frozenset[str]] = frozenset()
 
     @classmethod
     def judge(cls, an: Analysis, flip: bool = False, prev: Analysis | None = None,

@@ -14,6 +14,9 @@ ALLOWLIST = (r"\b(?:allow[- ]?lists?|allow[- ]?listed|whitelists?|white[- ]?list
              r"(?:approved|allowed|permitted|listed) (?:hosts|domains|destinations)|"
              r"egress lists?)\b")
 #: Hosts beyond the list: reaching them is what a bypass means.
+#: The allowed hosts, by name or as what the list lets through ("only PyPI is allowed").
+ALLOWED = (r"\b" + lx.ALLOWED_NOUN + r"\b|\b(?:are|is|were|was|being) (?:allowed|allow-?listed|"
+           r"white-?listed|permitted)\b")
 OFF_LIST = (r"(?:hosts?|domains?|destinations?|sites?|servers?|endpoints?|addresses|urls?|"
             r"anything|anywhere|the (?:open )?internet)\s+"
             r"(?P<t>(?:that (?:is|are) )?(?:outside|beyond|off|not (?:on|in)|missing from|"
@@ -128,7 +131,23 @@ class CompleteAllowlistClaim(ClaimRule):
         pattern(r"^\s*(?:[\w-]+\s+)?(?:unlisted|unapproved|non-?allow-?listed|off-list|"
                 r"disallowed|unknown|other) (?:hosts|domains|destinations|sites|servers|endpoints|"
                 r"urls|ips)\s*\?", negated=True),
-        pattern(r"\broom for (?:abuse|misuse|bypass\w*|evasion|circumvention|error|leaks?|"
+        # the allowed hosts as a channel or a receiver: "no way to send data out through
+        # them", "nothing sent to them can be stored", "none of them can receive data"
+        pattern(r"\b(?:leav\w*|leak\w*|get\w* out|exit\w*|sen[dt]\w*\s+(?:[\w'-]+\s+){0,2}?out|"
+                r"exfiltrat\w*|go(?:es)? out|escap\w*|flow\w* out)(?:\s+[\w'-]+){0,3}?\s+"
+                r"(?:through|via|over|by way of|using)\s+(?:any of |one of |either of |the |an? |"
+                r"those )?(?:them|" + lx.ALLOWED_NOUN + r")\b", negated=True,
+                topic=ALLOWLIST + "|" + ALLOWED),
+        pattern(r"\b(?:sent|send|passed|uploaded|posted|given|shared|pushed)\s+(?:to|with)\s+"
+                r"(?:them|those|(?:the |an? |any )?" + lx.ALLOWED_NOUN + r")\b(?:\s+[\w'-]+){0,4}?"
+                r"\s+(?:end(?:s)? up|be (?:stored|retrieved|read|misused|abused|kept|logged|leaked|"
+                r"accessed|used|seen)|reach(?:es)?|lands?)\b", negated=True,
+                topic=ALLOWLIST + "|" + ALLOWED),
+        pattern(r"\b(?:receiv|collect|stor|captur|accept|keep|retain|exfiltrat)\w*\s+(?:[\w'-]+\s+){0,2}?"
+                r"(?:data|code|secrets|information|anything|exfiltrated \w+)\b", negated=True,
+                topic=ALLOWED),
+        pattern(r"\broom for (?:data to (?:escape|leave|leak|get out|exit)|"
+                r"abuse|misuse|bypass\w*|evasion|circumvention|error|leaks?|"
                 r"exfiltration)\b", negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:incomplete|partial)\b", negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:gaps?|holes?|loopholes?|blind spots?|weak spots?|weaknesses)\b",

@@ -271,6 +271,8 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
                     hits.append((an.start + span[0], an.start + span[1], CLAIM_RULES[code], False))
         if any(not h[2].generic for h in hits):
             hits = [h for h in hits if not h[2].generic]
+        if len(hits) > 1 and not an.question:
+            hits = [h for h in hits if not _restated(an, h, hits)]
         for start, end, rule, via_answer in hits:
             start, end = max(start, 0), max(end, 0)
             if via_answer:
@@ -282,6 +284,22 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
                                    rule.message(excerpt_src, via_answer), excerpt_src))
     found.extend(_table_claims(text, found))
     return _dedupe(found)
+
+
+#: A consequence clause about the things just named ("..., so it cannot leak them").
+_CONSEQUENCE_OF_IT = re.compile(r"[\s,;]*(?:so|and so|therefore|thus|hence|which means|meaning)\b"
+                                r"[^.;]*\b(?:them|it|those|these)\b")
+
+
+def _restated(an: Analysis, hit: tuple[int, int, type[ClaimRule], bool],
+              hits: list[tuple[int, int, type[ClaimRule], bool]]) -> bool:
+    """Is ``hit`` a consequence drawn from another family's claim earlier in the sentence?"""
+    rule = hit[2]
+    if not rule.consequence_of:
+        return False
+    cs, ce = an.clause_of(hit[0] - an.start)
+    return _CONSEQUENCE_OF_IT.match(an.text, cs, ce) is not None and any(
+        h[2].code in rule.consequence_of and h[0] < an.start + cs for h in hits)
 
 
 def _table_claims(text: str, found: list[Overclaim]) -> list[Overclaim]:

@@ -51,6 +51,7 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
     """
 
     code = "CLM003"
+    consequence_of = frozenset({"CLM007", "CLM005"})
     name = "no-internet-no-exfiltration-claim"
     claimed = "that data cannot leave the environment"
     why = ("Without internet access the agent still sends prompts, code and tool output to "
@@ -92,13 +93,19 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"(?:third[- ]part(?:y|ies)|anyone|outsiders?|external \w+|the (?:internet|"
                 r"outside world|public)|vendors?|other (?:companies|customers|tenants)))\b",
                 negated=True, topic=DATA,
-                unless=r"\bleav\w* (?:nothing |no \w+ |\w+ )?out\b|" + lx.UNNOTICED.pattern),
+                # "leaves no room for ...", "leaves nothing out": "leave" with an object
+                unless=r"\bleav\w* (?:nothing |no \w+ |\w+ )?out\b|" + lx.UNNOTICED.pattern
+                + r"|\bleav\w* (?:no|little|any) (?:room|doubt|trace|gap|chance|space|opening|"
+                r"margin)\b"),
         pattern(r"\b(?:exfiltrat\w*|data (?:leakage|leaks?|loss|egress|theft)|leakage|"
                 # "phone home": covert reporting out
                 r"(?:phon|call)(?:e|es|ed|ing|s)? home)\b",
                 negated=True,
-                # leakage between tenants is the isolation family's claim
-                unless=r"\bcross[- ](?:tenant|customer|session|workload|container|vm|sandbox)s?\b"),
+                # leakage between tenants is the isolation family's claim; a receiver of
+                # exfiltrated data ("none of the allowed hosts can receive exfiltrated data")
+                # is the allowlist's
+                unless=r"\bcross[- ](?:tenant|customer|session|workload|container|vm|sandbox)s?\b"
+                r"|\b(?:receiv|collect|accept|stor|captur|hold)\w*\s+(?:\w+\s+)?exfiltrat"),
         # "no path out for your data", "no route out of the sandbox"
         pattern(r"\b(?:paths?|routes?|ways?|channels?|avenues?|exits?)\s+out\b", negated=True,
                 topic=DATA),

@@ -9,6 +9,10 @@ from compliance.rules.claims.base import ClaimRule
 NUISANCE = (r"\b(?:to|from|against)\s+(?:\w+\s+){0,2}?(?:flak\w*|outages?|downtime|failures?|"
             r"timeouts?|rate[- ]limit\w*|errors?|bugs?|crash\w*|load|spikes?|latency|congestion|"
             r"noise|interruptions?|restarts?|glitch\w*|blips?|hiccups?)\b")
+#: Secrets shielded from the agent are the hidden-secrets family's claim, not the pipeline's.
+SECRET_SUBJECT = (r"\b(?:secrets?|credentials?|api[- ]?keys?|tokens?|passwords?|"
+                  r"env(?:ironment)? var(?:iable)?s?)\s+"
+                  r"(?:are|is|stay|stays|remain|remains|kept)\b")
 PIPELINE = (r"\b(?:pipelines?|ci|ci/cd|cd|workflows?|github actions|actions workflows?|builds?|"
             r"deploy(?:ment)?s?|runners?|release process|build system)\b")
 
@@ -73,7 +77,7 @@ class PipelineImmuneClaim(ClaimRule):
                 r"isolated|bullet[- ]?proof|hardened|resilient|airtight|watertight|"
                 r"off[- ]limits)\s+"
                 r"(?:from|to|against)\b",
-                topic=PIPELINE, unless=NUISANCE),
+                topic=PIPELINE, unless=NUISANCE + "|" + SECRET_SUBJECT),
         # nominalised: "total protection of CI/CD from rogue workflow edits"
         pattern(r"\b(?:(?:complete|full|total|absolute|perfect|100\s?%|guaranteed)\s+"
                 r"(?:protection|insulation|shielding|isolation)|immunity)\s+"

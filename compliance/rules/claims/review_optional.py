@@ -81,9 +81,16 @@ class ReviewOptionalClaim(ClaimRule):
                 r"(?:without|with no)\s+(?:(?:any|a|human|anyone|anybody|someone)\s+){0,2}"
                 r"(?:looking|review|reviewing|reading|checking|approval|oversight|inspection)\b"),
         # waving changes through, made safe: "reviewers can safely skim agent diffs"
+        # (and approving or merging unread: "safe to auto-approve", "fine to merge blind";
+        # or with a reason that nothing can go wrong: "..., there is nothing it can break")
         pattern(r"\b(?:rubber[- ]?stamp(?:s|ed|ing)?|skim(?:s|med|ming)?|"
+                r"auto[- ]?(?:approv|merg)(?:e|es|ed|ing|al)|"
+                r"(?:approv|merg)(?:e|es|ed|ing)\s+(?:\w+\s+){0,2}?(?:blind(?:ly)?|unread|"
+                r"unreviewed|sight unseen)|"
                 r"wav(?:e|es|ed|ing)(?=(?:\s+[\w'-]+){0,4}?\s+through\b))\b",
-                requires=r"\bsafely\b|\b(?:safe|fine|ok(?:ay)?|harmless) to\b"),
+                requires=r"\bsafely\b|\b(?:safe|fine|ok(?:ay)?|harmless) to\b"
+                r"|\bnothing (?:it|they|the agent|the bot|that) (?:can|could) (?:break|harm|damage|"
+                r"hurt|ruin|wreck)\b"),
         # "there's no point checking what the agent writes"
         pattern(r"\b(?P<t>(?:no|little) (?:point|use|sense|value|need)\s+(?:in\s+)?"
                 r"(?:checking|reviewing|reading|inspecting|approving|vetting|auditing|"
