@@ -42,16 +42,20 @@ class Pattern:
     #: Count only negators before the predicate: a commitment verb ("guaranteed")
     #: keeps its force whatever the polarity of its complement ("never to see").
     before_only: bool = False
+    #: ``requires`` may also be met before the clause, anywhere earlier in the sentence: a
+    #: premise in a fronted clause ("With no internet, your code stays under lock and key").
+    premise: bool = False
 
 
 def pattern(regex: str, negated: bool = False, topic: str | None = None,
             requires: str | None = None, unless: str | None = None,
-            before_only: bool = False) -> Pattern:
+            before_only: bool = False, premise: bool = False) -> Pattern:
     """Compile a :class:`Pattern`. Regexes are lower-case and run on lower-cased text
     (case-insensitive matching is three times slower in Python's engine)."""
     def c(p: str | None) -> re.Pattern[str] | None:
         return re.compile(p) if p else None
-    return Pattern(re.compile(regex), negated, c(topic), c(requires), c(unless), before_only)
+    return Pattern(re.compile(regex), negated, c(topic), c(requires), c(unless), before_only,
+                   premise)
 
 
 def _topic_found(an: Analysis, clause: Span, topic: re.Pattern[str],
@@ -94,7 +98,7 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             clause = (cs, ce)
         if pat.topic is not None and not _topic_found(an, clause, pat.topic, prev):
             continue
-        if pat.requires is not None and not pat.requires.search(text, cs, ce):
+        if pat.requires is not None and not pat.requires.search(text, 0 if pat.premise else cs, ce):
             continue
         if pat.unless is not None and pat.unless.search(text, cs, ce):
             continue

@@ -154,7 +154,7 @@ ANSWER = _re(
     # (a short place or time after the answer: "A thing of yesterday with our runtime.")
     r"(?:\s+(?:whatsoever|at all|here|ever|today|now|anymore|any more|these days|for good|"
     r"(?:with|for) (?:us|you|our [\w-]+|your [\w-]+|this [\w-]+)))?"
-    r"(?=\s*(?:[,.;:!\u2014\u2013]|-(?![a-z])|$))"
+    r"(?=\s*(?:[,.;:!(\u2014\u2013]|-(?![a-z])|$))"
 )
 NO_ANSWERS = frozenset(
     {"no", "nope", "none", "never", "not at all", "no way", "absolutely not",

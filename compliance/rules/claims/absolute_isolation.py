@@ -109,7 +109,7 @@ class AbsoluteIsolationClaim(ClaimRule):
                 negated=True, topic=r"\b(?:agents?|it|they|workloads?|process(?:es)?|guests?)\b"),
         pattern(r"\b(?:penetrat(?:e|es|ed|ing)|break(?:s|ing)? into|get(?:s)? into)\b",
                 negated=True, topic=BOUNDARY),
-        pattern(r"\b(?:escap(?:e|es|ed|ing)|break(?:s|ing)? out|breakouts?|break-outs?|"
+        pattern(r"\b(?:escap(?:e|es|ed|ing|able)|break(?:s|ing)? out|breakouts?|break-outs?|"
                 # verbs of climbing out: "can never climb out of", "crawl out of"
                 r"(?:climb|crawl|wriggl|claw|squeez|clamber|tunnel)(?:s|ed|ing|e|es)?\s+out)\b",
                 negated=True, unless=DATA_SUBJECT),

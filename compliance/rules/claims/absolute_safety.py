@@ -95,6 +95,10 @@ class AbsoluteSafetyClaim(ClaimRule):
         pattern(r"\b" + WORRIES + r"\b", negated=True,
                 requires=r"\b(?:a thing of (?:the past|yesterday)|obsolete|non-?existent|"
                 r"gone for good|history now)\b"),
+        # "any risk?" answered "None at all." ("Any residual security risk? None.")
+        pattern(r"\bany\s+(?:[\w-]+\s+){0,2}?(?:risks?|dangers?|threats?|exposure)"
+                r"(?:\s+(?:from|to|of|for|with)\s+[^?;.]{1,40})?\s*\?",
+                negated=True),
         # the worry named as a topic question ("Security headaches? A thing of yesterday.")
         pattern(r"\b(?:risks?|dangers?|threats?|headaches|worries|concerns|nightmares|incidents|"
                 r"breach(?:es)?|hacks|vulnerabilit(?:y|ies))\s*\?", negated=True,
@@ -171,6 +175,8 @@ class AbsoluteSafetyClaim(ClaimRule):
         pattern(r"\b(?:harm|harmed|damage|damaged|hurt|endanger|endangered|hack|hacked|compromise|"
                 r"compromised|breach|"
                 r"breached|exploit|exploited|misuse|abuse)\b", negated=True, requires=MODAL),
+        # the adjectives in -able are modal already ("Hackable? No.")
+        pattern(r"\b(?:hack|breach|compromis|penetrat)e?able\b", negated=True, topic=SYSTEM),
         pattern(r"\b(?:at risk|in danger|endangered|vulnerable)\b", negated=True,
                 requires=MODAL + r"|\b(?:is|are|am|be|stays?|remains?)\s+never\b"),
         # "cannot do anything harmful", "can do nothing dangerous"

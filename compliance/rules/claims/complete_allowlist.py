@@ -104,7 +104,9 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"(?:malicious|bad|harmful|unauthori[sz]ed|unapproved|unknown|attacks?|threats?|"
                 r"exfiltration|attempts?|destinations?|hosts?)|"
                 r"ensures? (?:that )?(?:the agent|agents|it|nothing|no))\b", topic=ALLOWLIST),
-        pattern(r"\b(?:bypass(?:es|ed|ing)?|circumvent(?:s|ed|ing)?|evade[ds]?|evading|"
+        # (the adjectives in -able too: "Bypassable? No.", "not circumventable")
+        pattern(r"\b(?:bypass(?:es|ed|ing|able)?|circumvent(?:s|ed|ing|able)?|evade[ds]?|evading|"
+                r"evadable|"
                 r"get(?:s|ting)? (?:around|round|past|through)|got (?:around|round|past)|"
                 # the nouns and the misuse of an allowed host
                 r"circumvention|evasion|abus(?:e|es|ed|ing)|misus(?:e|es|ed|ing)|"

@@ -160,4 +160,7 @@ class CompleteLogsClaim(ClaimRule):
                 topic=RECORDS,
                 requires=r"\b(?:can|cannot|could|able|possible|impossible|way|will|ever|"
                 r"beyond)\b|n't"),
+        # the adjectives in -able are modal already ("Tamperable? No.", "not alterable")
+        pattern(r"\b(?:alter|modifi|tamper|delet|eras|edit|forge|rewrit|overwrit|chang|"
+                r"falsifi|doctor)(?:e)?able\b", negated=True, topic=RECORDS),
     )

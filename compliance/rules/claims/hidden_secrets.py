@@ -102,7 +102,8 @@ class HiddenSecretsClaim(ClaimRule):
                 r"(?:(?:to|by|in|with)\s+)?(?:the |any |an )?"
                 r"(?:(?:coding|ai|llm|autonomous|code|cloud) )?(?:agent|model|ai|llm|it|agents|"
                 r"sandbox|process)", negated=True,
-                requires=r"\b(?:is|are|was|were|be|been|being|remains?|stays?|gets?|got)\b"),
+                # (or left out in a question: "NPM_TOKEN readable by agent?")
+                requires=r"\b(?:is|are|was|were|be|been|being|remains?|stays?|gets?|got)\b|\?"),
         pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,5}?\s+(?:reach|reaches|get to|gets to|"
                 r"make it to|end up with|end up in)\s+(?:(?:to|by|in|with)\s+)?"
                 r"(?:the |any |an )?(?:agent|model|ai|llm|it|agents|sandbox|process)",

@@ -9,7 +9,10 @@ from compliance.rules.claims.base import ClaimRule
 DATA = (r"\b(?:data|code|source|codebase|information|info|secrets?|credentials?|files?|content|"
         r"ip|intellectual property|pii|repositor(?:y|ies)|repos?|"
         # "prompt" in "prompt injection" names the attack, not data that could leave
-        r"tokens?|keys?|customer \w+|prompts?(?![- ]?inject)|outputs?|bytes?|contents?|"
+        r"tokens?|keys?|customer \w+|outputs?|bytes?|contents?|"
+        # (a hostile prompt is the injection, not data: "hijacked prompts go nowhere")
+        r"(?<!hijacked )(?<!malicious )(?<!injected )(?<!poisoned )(?<!hostile )(?<!rogue )"
+        r"prompts?(?![- ]?inject)|"
         r"anything)\b")
 
 
@@ -83,7 +86,7 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"gateway|list|point|path|port|setting|config|restriction|ip|address|node))|"
                 r"flow out|"
                 # "your code has nowhere to go", "cannot go anywhere"
-                r"(?:go|goes|went|going|travel\w*) (?:anywhere|elsewhere)|"
+                r"(?:go|goes|went|going|travel\w*) (?:anywhere|elsewhere|nowhere)|"
                 r"(?:nowhere|no place) to go|"
                 r"flows out|be exfiltrated|be transmitted|be uploaded|be copied out|"
                 r"(?:sent|transmitted|copied|moved|uploaded|shipped|taken) (?:outside|out of|"
@@ -137,7 +140,7 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"locked (?:inside|in there|away for good|up for good)|sealed inside|"
                 r"bottled up|stuck (?:inside|in there) (?:for good|forever))\b", topic=DATA,
                 requires=r"\b(?:offline|internet|network\w*|disconnected|air[- ]?gap\w*|egress|"
-                r"outbound|connectivity|every|all|forever|always|never|for good)\b"),
+                r"outbound|connectivity|every|all|forever|always|never|for good)\b", premise=True),
         # "no internet means no leaks": with a network premise, a leak is a data leak
         pattern(r"\b(?:leaks?|leakage)\b", negated=True,
                 topic=r"\b(?:internet|network\w*|offline|egress|outbound|air[- ]?gap\w*|"

@@ -95,7 +95,9 @@ class PipelineImmuneClaim(ClaimRule):
                 r"rewrit(?:e|es|ing|ten)|overwrit(?:e|es|ing|ten)|breach(?:es|ed|ing)?|"
                 r"penetrat(?:e|es|ed|ing)|"
                 r"breaking|disrupt(?:s|ed|ing)?|sabotag(?:e|es|ed|ing)|propos(?:e|es|ed|ing)|"
-                r"submit(?:s|ted|ting)?)\b",
+                r"submit(?:s|ted|ting)?|"
+                # the adjectives in -able: "Modifiable by the agent? No."
+                r"(?:modifi|alter|edit|tamper|hijack|trigger|compromis|poison|chang)e?able)\b",
                 negated=True, topic=PIPELINE),
         pattern(r"\b(?:workflows?|changes?|edits?|pipelines?|builds?|jobs?|workflow files?|"
                 r"commits?|pushes|merges?|prs?|pull requests?|they|"
