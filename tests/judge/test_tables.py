@@ -53,7 +53,27 @@ HONEST = [
     "| Data exfiltration | Medium | Not zero |",
     "| Escape risk | Notes |\n| None known today | We patch within 72 hours |",
     "| Control | Coverage |\n| Egress allowlist | HTTP only; DNS is not covered |",
+    # a long cell is prose of its own, not a verdict read under its header
+    "| exit | meaning |\n| --- | --- |\n| 0 | answers and review files written (some "
+    "questions may be left for a human) |",
+    # cells under a header that frames them as conditions or examples state nothing
+    "| code | the claim is REFUTED when |\n|---|---|\n| CFG016 | no source requires an "
+    "approving review |",
+    "| Banned wording | Use instead |\n|---|---|\n| The sandbox is bulletproof | The sandbox "
+    "reduces risk |",
 ]
+
+
+def test_a_cell_under_a_plain_header_still_says_what_it_says() -> None:
+    text = "| Control | Notes |\n|---|---|\n| Sandbox | The sandbox is bulletproof |"
+    assert [o.code for o in judge_text(text)] == ["CLM001"]
+
+
+def test_the_projects_own_docs_pass_lint() -> None:
+    root = Path(__file__).resolve().parents[2]
+    docs = [str(p) for p in [root / "README.md", *sorted((root / "docs").glob("*.md"))]]
+    result = CliRunner().invoke(lint, docs)
+    assert (result.exit_code, result.stdout) == (0, "")
 
 
 @pytest.mark.parametrize(("text", "code", "cell"), CLAIMS)
