@@ -21,7 +21,7 @@ from compliance.judge.analysis import Analysis, Span, analyse, normalise
 from compliance.judge.engine import Pattern
 from compliance.judge.overclaim import Overclaim
 from compliance.judge.segment import Sentence, sentences
-from compliance.judge.tables import cell_readings
+from compliance.judge.tables import cell_readings, framed_cells
 from compliance.judge.triggers import TriggerIndex
 from compliance.rules.claims.base import ClaimRule
 
@@ -283,7 +283,7 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
             found.append(Overclaim(start, end, rule.code, rule.name,
                                    rule.message(excerpt_src, via_answer), excerpt_src))
     found.extend(_table_claims(text, found))
-    return _dedupe(found)
+    return _dedupe(_unframed(text, found))
 
 
 #: A consequence clause about the things just named ("..., so it cannot leak them").
@@ -300,6 +300,14 @@ def _restated(an: Analysis, hit: tuple[int, int, type[ClaimRule], bool],
     cs, ce = an.clause_of(hit[0] - an.start)
     return _CONSEQUENCE_OF_IT.match(an.text, cs, ce) is not None and any(
         h[2].code in rule.consequence_of and h[0] < an.start + cs for h in hits)
+
+
+def _unframed(text: str, found: list[Overclaim]) -> list[Overclaim]:
+    """Drop findings inside cells under a framing header ("the claim is REFUTED when",
+    "Banned wording", "Example"): such a cell is a condition or a quoted example."""
+    framed = framed_cells(text) if found else []
+    return [o for o in found
+            if not any(c.start <= o.start and o.end <= c.end for c, _ in framed)]
 
 
 def _table_claims(text: str, found: list[Overclaim]) -> list[Overclaim]:
