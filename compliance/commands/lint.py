@@ -19,8 +19,9 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
     """Flag overclaims in Markdown, text, YAML, and CSV/XLSX answer columns.
 
     PATHS are files or folders; a folder means its .md, .markdown, .txt, .rst, .yaml,
-    .yml, .csv, .tsv, .xlsx and .xlsm files (hidden names and node_modules skipped;
-    CSV/XLSX files with no answer column skipped with a note).
+    .yml, .json, .csv, .tsv, .xlsx and .xlsm files (hidden names and node_modules
+    skipped; CSV/XLSX files with no answer column skipped with a note). YAML and
+    JSON files: their string values are judged.
 
     Each finding names the claim family (CLM001...), what was claimed, why it
     overreaches and what honest wording looks like. Negated, hedged, quoted or

@@ -1,7 +1,7 @@
 """Texts to judge from files, each with a way back to its position in the file.
 
 ``compliance lint`` reads prose files (Markdown, plain text, anything that is
-UTF-8 text), the string values of YAML files, and the answer columns of CSV
+UTF-8 text), the string values of YAML and JSON files, and the answer columns of CSV
 and XLSX questionnaires (header cells such as Answer, Response, Comments,
 Notes, Additional Information; or columns named with ``--column``). A
 questionnaire answer is judged together with its question, so "Yes" to "Is
@@ -191,8 +191,8 @@ def _yaml_texts(path: Path, display: str) -> Iterator[Text]:
 
 
 #: What a folder given to ``compliance lint`` contributes: prose, YAML and questionnaires.
-FOLDER_SUFFIXES = (".md", ".markdown", ".txt", ".rst", ".yaml", ".yml", ".csv", ".tsv",
-                   ".xlsx", ".xlsm")
+FOLDER_SUFFIXES = (".md", ".markdown", ".txt", ".rst", ".yaml", ".yml", ".json", ".csv",
+                   ".tsv", ".xlsx", ".xlsm")
 #: Folders a walk never enters (besides hidden ones): installed dependencies and caches.
 SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "site-packages", "venv"})
 
@@ -249,7 +249,7 @@ def texts_of(path: Path, display: str, columns: tuple[str, ...] = ()) -> list[Te
         return list(_xlsx_texts(path, display, columns))
     if suffix in (".csv", ".tsv"):
         return list(_csv_texts(path, display, columns))
-    if suffix in (".yaml", ".yml"):
+    if suffix in (".yaml", ".yml", ".json"):  # JSON is YAML: its strings, positioned
         return list(_yaml_texts(path, display))
     text = read_text(path, display)
     return [Text(text, _prose_locator(display, text))]

@@ -176,3 +176,13 @@ def test_a_named_csv_without_answer_columns_is_still_an_error(tmp_path: Path) ->
     code, out, err = run(str(f))
     assert (code, out) == (2, "")
     assert "no answer column found" in err
+
+
+def test_json_string_values_are_judged_at_their_position(tmp_path: Path) -> None:
+    f = tmp_path / "faq.json"
+    f.write_text('{"faq": [\n  {"q": "Is it safe?", "a": "The sandbox is safe by default."}\n]}\n',
+                 encoding="utf-8")
+    code, out, _ = run(str(f), "--format", "json")
+    assert code == 1
+    found = [(d["line"], d["column"], d["code"]) for d in json.loads(out)["findings"]]
+    assert found == [(2, 45, "CLM001")]
