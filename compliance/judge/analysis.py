@@ -113,7 +113,7 @@ def _clauses(text: str) -> list[Span]:
         if merged and text[c[0]:c[1]].lstrip().startswith(":") and (
                 (len(text[merged[-1][0]:merged[-1][1]].split()) <= 3
                  and not _COPULA.search(text, merged[-1][0], merged[-1][1]))
-                or len(text[c[0]:c[1]].split()) <= 3):
+                or len(text[c[0]:c[1]].lstrip(" :").split()) <= 3):
             merged[-1] = (merged[-1][0], c[1])
         else:
             merged.append(c)
@@ -231,6 +231,7 @@ _FRAME_NEEDS: tuple[tuple[str, ...] | None, ...] = (
      "writ", "wrote", "hope", "imagin", "want to hear"),
     None,
     ("said", "stated", "claimed", "promised", "described", "called", "read", "used to"),
+    ("no",),
     ("as",),
     ("wrongly", "mistakenly", "falsely", "incorrectly", "naively", "erroneously"),
     ("that",),

@@ -42,8 +42,9 @@ class Pattern:
     #: Count only negators before the predicate: a commitment verb ("guaranteed")
     #: keeps its force whatever the polarity of its complement ("never to see").
     before_only: bool = False
-    #: ``requires`` may also be met before the clause, anywhere earlier in the sentence: a
-    #: premise in a fronted clause ("With no internet, your code stays under lock and key").
+    #: ``requires`` may be met anywhere in the sentence: a premise in a fronted clause ("With
+    #: no internet, your code stays under lock and key") or a reason in the next one
+    #: ("Reviewers can wave agent PRs through; there is nothing it can break").
     premise: bool = False
 
 
@@ -98,13 +99,14 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             clause = (cs, ce)
         if pat.topic is not None and not _topic_found(an, clause, pat.topic, prev):
             continue
-        if pat.requires is not None and not pat.requires.search(text, 0 if pat.premise else cs, ce):
+        if pat.requires is not None and not (pat.requires.search(text) if pat.premise
+                                             else pat.requires.search(text, cs, ce)):
             continue
         if pat.unless is not None and pat.unless.search(text, cs, ce):
             continue
         rest_end = ce
         nxt = an.clause_of(ce)
-        if nxt[0] == ce and lx.RELATIVE.match(text, ce):
+        if nxt[0] == ce and (lx.RELATIVE.match(text, ce) or lx.NEXT_RESTRICTOR.match(text, ce)):
             rest_end = nxt[1]
         if an.hedged(clause, s) or lx.RESTRICTOR.search(text, e, rest_end):
             continue

@@ -32,13 +32,13 @@ NEGATOR = _re(
     r"inert|defanged|neutered|non-?existent|solved|(?:a )?non-issue|moot|off[- ]limits|"
     # the other forms of verbs listed as participles ("ignored" -> "ignores")
     r"ignores?|ignoring|disregards?|disregarding|discards?|discarding|"
-    r"shuts? down|shutting down|"
+    r"shuts? down|shutting down|clos(?:e|es|ed|ing) off|shut(?:s|ting)? (?:off|out)|"
     # a universal detection verb denies what it catches ("catches every injection attempt")
     r"(?:catch(?:es)?|caught|intercepts?|intercepted|detects?|detected) (?:every|all|each)|"
     r"a non-starter|off the table|not an option|"
     # deflection and failure idioms: "bounce off the sandbox", "dead on arrival"
     r"bounc(?:e|es|ed|ing) (?:right |straight |harmlessly )?off|dead on arrival|"
-    r"out of (?:\w+(?:'s|s')? )?reach|"
+    r"out of (?:the |its |their |our |your )?(?:\w+(?:'s|s')? )?reach|"
     r"stripped out|filtered out|beyond(?= (?:tamper|manipulat|alter|modif|compromis|attack|bypass|"
     r"circumvent|escape))|"
     r"(?:fully|completely|entirely|totally) (?:mitigat\w+|solv\w+|address\w*|neutrali[sz]\w+)|"
@@ -70,7 +70,7 @@ _NEUTRAL_BODY = (
     r",\s*not even\b|"
     # prepositional negation modifies its own noun ("a runner pool with no credentials")
     r"\bwith (?:no|zero)\b(?!\s+(?:way|escape|path|route|chance|possibility|means|exposure|"
-    r"access|visibility|risk|leak\w*|gaps?))|\bnothing to chance\b|"
+    r"access|visibility|risk|leak\w*|gaps?|blind spots?|holes?|loopholes?))|\bnothing to chance\b|"
     # a fused "no risk" is a claim word of its own, not a negator of its neighbours
     r"\b(?:zero|no)[- ](?:security )?risks?\b(?!\s+(?:of|that|to)\b)|"
     r"\bwithout (?:any )?risks?\b(?!\s+(?:of|that|to)\b)|"
@@ -105,7 +105,9 @@ HEDGE = _re(
     r"decreas(?:e|es|ed|ing)|constrain(?:s|ed|ing)?|restrict(?:s|ed|ing)?|"
     r"improv(?:e|es|ed)|strengthen(?:s|ed)?|lessen(?:s|ed)?|curb(?:s|ed)?|some|fewer|"
     r"less|in most cases|where possible|to the extent|best[- ]effort|"
-    r"(?<!every )(?<!all )(?<!any )known|common|partly|"
+    r"(?<!every )(?<!all )(?<!any )(?<!unknown or )(?<!unknown and )"
+    r"known(?! or unknown| and unknown)|"
+    r"common|partly|"
     r"where (?:the )?\w+ (?:allows?|supports?|permits?)|wherever|"
     r"obvious|certain kinds of|shrinks?|bounds?(?! for\b)|caps?|contains the)\b"
     # a hedge verb with an absolute endpoint is not a hedge ("reduced to zero")
@@ -264,6 +266,10 @@ NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
     r"\b(?:documentation|docs|(?:web )?pages?|website|site|faq|deck|slides?|brochures?|readme|"
     r"wiki|datasheet|release notes|copy|draft|version|edition)\b(?:\s+\w+){0,3}?\s+"
     r"(?:said|stated|claimed|promised|described|called|read|used to (?:say|claim|state))\b",
+    # a commitment denied by a negative subject: "no layer of our defence guarantees that ..."
+    # (not a network premise: "no internet guarantees ..." is the claim itself)
+    r"^\s*(?:nothing|no\s+(?!internet|network|egress|outbound|connectivity|web)[\w-]+|none of)"
+    r"(?:\s+[\w'-]+){0,6}?\s+(?:guarantees?|ensures?|promises?|certifies|warrants)\b",
     # a disclaimer: "nothing here should be read / construed as a promise that ..."
     r"\b(?:nothing|no (?:part|statement|sentence|word)s?)\b[^.;]{0,60}?\b(?:read|taken|"
     r"understood|construed|interpreted|treated|seen)\s+as\s+(?:a |an |any )?(?:promise|"
@@ -412,6 +418,11 @@ CONSEQUENCE = _re(r"[\s,;]*(?:so|and so|therefore|thus|hence|which means|meaning
 
 #: A relative clause that restricts the noun before it ("to hosts that are not on it").
 RELATIVE = _re(r"[\s,]*(?:that|which|who|whose)\b")
+
+#: A restriction that opens the next clause ("..., unless the run is auto-approved").
+NEXT_RESTRICTOR = _re(
+    r"[\s,;]*(?:unless|except|excepting|until|other than|apart from|barring|save for|short of)\b"
+)
 
 #: A sentence that opens with a restriction ("Without approval, workflows do not run.")
 #: makes every claim after it conditional.

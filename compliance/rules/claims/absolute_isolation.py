@@ -148,6 +148,12 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"(?:on|of|in) (?:the|its|our) host\b", negated=True),
         pattern(r"\b(?:paths?|routes?|way|access|connection)\s+(?:\w+\s+)?(?:to|into)\s+"
                 r"(?:the|its|our) host\b", negated=True),
+        # the host by another name: "the underlying machine", "the physical server"
+        pattern(r"\b(?:reach|access|touch|affect|see|read|modify|get to|talk to|escape to|"
+                r"break (?:out )?(?:in)?to|compromise|tamper with)(?:es|s)?\s+"
+                r"(?:the|its|our|their) "
+                r"(?:underlying|physical|bare[- ]metal|host) (?:machine|hardware|node|server|"
+                r"kernel|system|host|os)\b", negated=True),
         pattern(r"\b(?:way out|escape routes?|exit routes?)\b", negated=True,
                 topic=r"\b(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|boundar(?:y|ies)|"
                 r"isolation|jail|runtime|hypervisor|gvisor|firecracker)\b",

@@ -136,6 +136,10 @@ class AbsoluteSafetyClaim(ClaimRule):
         pattern(lx.DOUBLE_NEGATIVE + r"(?:eliminat|remov|clos|fix|mitigat|address|neutrali[sz]|"
                 r"patch|eradicat)\w*", requires=r"\b(?:risks?|threats?|dangers?|"
                 r"vulnerabilit(?:y|ies)|weakness(?:es)?|holes?)\b"),
+        # "nothing bad gets in or out"
+        pattern(r"\bnothing (?:bad|harmful|malicious|dangerous|nasty|hostile|untoward)\s+"
+                r"(?:ever\s+)?(?:gets?|comes?|goes|slips?|(?:can|could|will) (?:ever )?"
+                r"(?:get|come|go|slip)|makes? it)\s+(?:in|through|out|past)\b"),
         pattern(r"\b(?P<t>nothing to (?:worry|fear|be (?:concerned|worried)) about|"
                 r"no (?:need|reason) to worry|no cause for concern)\b"),
         pattern(r"\b(?P<t>risk[- ]free|worry[- ]free|without (?:any )?risks?|"
@@ -158,6 +162,9 @@ class AbsoluteSafetyClaim(ClaimRule):
                 requires=r"\b(?:we|it|they|is|are|was|were|be|been|will|would|can|cannot|could|"
                 r"should|must|does|do|did|has|have|fully|absolutely)\b"
                 # a reduced passive in a headline: "Security guaranteed."
+                # (or before its complement clause: "controls virtually guarantee | that ...")
+                r"|(?:\w+ly\s+guarantee[sd]?|\w+s\s+guarantee|\b(?:it|this|that|which)\s+guarantees)"
+                r"\s*$"
                 r"|\b(?:security|safety|protection)\s+guaranteed\b|\bguarantee[sd]?\s+"
                 r"(?!(?:are|were|is|was|of|for|in|listed|below|above|and|or|we|you|they|"
                 r"include|section)\b)\w+",
@@ -169,7 +176,9 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"service levels?|credits?|money[- ]back|compensation)\b"),
         pattern(r"\b(?:is|are|be|makes?|made|keeps?|remains?|stays?|being)\s+(?:the \w+ |it |"
                 r"them |agents? |everything |you |us |your \w+ )?(?:safe|secure|harmless)\b"
-                r"(?!\s*(?:against|from|to (?:say|assume|conclude|ignore)\b|for\b|enough|than))",
+                # ("safe to open": a file handed over by a check, not a safe system)
+                r"(?!\s*(?:against|from|to (?:say|assume|conclude|ignore|open|parse|load|read|"
+                r"unzip|extract|import|delete|remove)\b|for\b|enough|than))",
                 topic=SYSTEM + r"|\b(?:pull requests?|prs?|changes?|commits?|code|output)\b",
                 unless=r"\bsafer\b|\bmore secure\b"),
         pattern(r"\b(?:harm|harmed|damage|damaged|hurt|endanger|endangered|hack|hacked|compromise|"

@@ -94,7 +94,7 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"bullet[- ]?proof|iron[- ]?clad|unassailable|impregnable|hermetic|"
                 r"leak[- ]?proof|"
                 r"(?:covers?|accounts? for|address(?:es)?|handles?|closes?|"
-                r"plugs?) (?:every|all|everything|each)|catch(?:es)? "
+                r"plugs?)(?: off| up)? (?:every|all|everything|each)|catch(?:es)? "
                 r"(?:every|all|everything|100\s?% of)|"
                 # "total control over outbound traffic"
                 r"(?:total|complete|full|absolute|100\s?%) control|"
@@ -152,6 +152,9 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"abuse|misuse|bypass\w*|evasion|circumvention|error|leaks?|"
                 r"exfiltration)\b", negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:incomplete|partial)\b", negated=True, topic=ALLOWLIST),
+        # a coverage verdict under an allowlist label ("Egress allowlist completeness: Full")
+        pattern(r"\b(?:coverage|completeness)\s*:\s*(?:complete|comprehensive|exhaustive|total|full|"
+                r"100\s?%)(?=\s*(?:[.;,)!]|$))", topic=ALLOWLIST),
         pattern(r"\b(?:gaps?|holes?|loopholes?|blind spots?|weak spots?|weaknesses)\b",
                 negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:contact(?:s|ing)?|reach(?:es|ing)?|connect(?:s|ing)? to|talk(?:s|ing)? to|"

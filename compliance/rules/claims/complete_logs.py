@@ -98,6 +98,18 @@ class CompleteLogsClaim(ClaimRule):
         pattern(r"\beverything\s+(?:that\s+)?(?:the |an? |our |your |its |their )?"
                 r"(?:agents?|it|they|models?|bots?|assistants?|sessions?)\b[^;]{0,40}?\b(?:logged|recorded|captured|"
                 r"audited|tracked|traced|on (?:the )?record)\b"),
+        # a conditional universal: "if the agent did it, it's in the log", "if it happened,
+        # we recorded it"
+        pattern(r"\bif (?:the |an |our )?(?:agents?|it|they|bots?|assistants?|models?|sessions?|"
+                r"anyone|someone|anything)\b[^,;.]{0,40}?,\s*(?:then\s+)?(?:(?:it's|it is|it'll be|"
+                r"it will be|it gets|it goes|it ends up|they're|they are)\s+(?:logged|recorded|"
+                r"captured|audited|(?:in|on) (?:the |our |an? )?(?:logs?|audit\w*|record|siem|"
+                r"trail|transcripts?))|(?:we|the logs?|our logs?|the siem|the audit \w+)\s+"
+                r"(?:'ve |have |will |'ll )?(?:logged|recorded|captured|audited|log|record|"
+                r"capture|have|see|saw) it)\b"),
+        # a coverage verdict under a log label or table header ("Log source Shell Coverage: Full")
+        pattern(r"\b(?:coverage|completeness|capture)\s*:\s*(?:complete|comprehensive|exhaustive|"
+                r"total|full|gap[- ]?free|100\s?%)(?=\s*(?:[.;,)!]|$))", topic=RECORDS),
         # a bare verdict answering a question about the logs ("Logging coverage? 100%.")
         pattern(r"\b(?:100\s?%|complete|comprehensive|exhaustive|total|full|gap[- ]?free|"
                 r"tamper[- ]?proof|immutable|everything|all of it)\s*[.!]*\s*$",

@@ -88,6 +88,7 @@ class HiddenSecretsClaim(ClaimRule):
         pattern(r"\b" + SECRET + r"\b(?:[\s,]+[\w'-]+){0,5}?[\s,]+(?:is |are |remain |stay |kept |"
                 r"be )?(?P<t>hidden|invisible|inaccessible|concealed|masked|redacted|shielded|"
                 r"sealed off|walled off|out of (?:the agent's |its )?reach|unreadable|unavailable|"
+                r"off[- ]limits|"
                 # "out of the assistant's sight", "out of sight of the model"
                 r"out of (?:the (?:agent|model|assistant|ai)(?:'s|s')? |its |their )?(?:sight|view)"
                 r"(?: (?:of|from) (?:the |any )?(?:agents?|model|ai|assistant))?|"
@@ -114,7 +115,9 @@ class HiddenSecretsClaim(ClaimRule):
                 r"view|way in))\b", topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b",
                 unless=PIPELINE_RUN),
-        pattern(r"\b" + PERCEIVE + r"\s+(?:them|it|these|those|any of them|(?:the |their |its )?"
+        pattern(r"\b(?:" + PERCEIVE + r"|(?:have|has|had|having|get|gets|gain|gains)\s+(?:any\s+)?"
+                r"(?:access|visibility)\s+(?:to|into))\s+(?:them|it|these|those|any of them|"
+                r"(?:the |their |its )?"
                 r"(?:raw |actual |plaintext |underlying |secret )?(?:values?|contents?))\b",
                 negated=True,
                 topic=r"\b" + SECRET + r"\b",
@@ -144,7 +147,9 @@ class HiddenSecretsClaim(ClaimRule):
         pattern(r"\b" + PERCEIVE + r"(?:\s+(?:from|in|into|out of))?(?=\s*(?:[.,;:!?)]|$))",
                 negated=True, topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b",
-                unless=HOLDS_NO_LASTING),
+                # ("out of the model's reach" is the idiom, not the verb)
+                unless=HOLDS_NO_LASTING
+                + r"|\bout of (?:the |its |their )?(?:\w+(?:'s|s')? )?reach\b"),
         # a vault's verbs: "a vault the agent cannot open"
         pattern(r"\b(?:vaults?|lockers?|strongbox(?:es)?)\b(?:\s+[\w']+){0,5}?\s+"
                 r"(?:open|opens|unlock|unlocks|crack|cracks)\b", negated=True,
@@ -159,7 +164,11 @@ class HiddenSecretsClaim(ClaimRule):
                 requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b"),
         # a predicate whose subject is elsewhere ("Secrets? Invisible to the agent.", "They are
         # hidden from the model.")
+        # "keeps them out of the agent's reach"
+        pattern(r"\b(?P<t>out of (?:the (?:agent|model|assistant|ai|llm)(?:'s|s')?) "
+                r"(?:reach|sight|view))\b", topic=r"\b" + SECRET + r"\b"),
         pattern(r"\b(?P<t>invisible|hidden|inaccessible|concealed|unreadable|unavailable|"
+                r"off[- ]limits|"
                 # the metaphors: "a black box to the agent", "a closed book to the model"
                 r"(?:an? )?(?:black box|closed book|sealed book|no-go zone|mystery)|"
                 r"not (?:visible|readable|accessible|available|exposed|shown))\s+(?:to|from)\s+"

@@ -69,7 +69,9 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"is exfiltrated|is sent out|reach(?:es)? the (?:outside|open) (?:world|internet)|"
                 r"(?:smuggled|sneaked|snuck|spirited|slipped|carried) out)\b",
                 negated=True, unless=lx.UNNOTICED.pattern),
-        pattern(r"\b(?:leave|leaves|leaving|exit|exits|exiting|leak|leaks|leaked|leaking|"
+        # (a process's exit status is not data exiting: "and exit 2", "exits with code 1")
+        pattern(r"\b(?:leave|leaves|leaving|(?:exit|exits|exiting)(?!\s+(?:with\s+)?(?:\d|code|"
+                r"status))|leak|leaks|leaked|leaking|"
                 r"be sent|get(?:s|ting)?\s+(?:[\w']+\s+){0,2}?out|"
                 # "make it out", "go out from the sandbox"
                 r"makes? it out|made it out|go(?:es)? out|went out|escape|escapes|escaping|"
@@ -91,8 +93,10 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"flows out|be exfiltrated|be transmitted|be uploaded|be copied out|"
                 r"(?:sent|transmitted|copied|moved|uploaded|shipped|taken) (?:outside|out of|"
                 r"beyond|externally|off[- ]site|off (?:the |your |our |its )?(?:machine|box|host|"
-                r"device|laptop|premises|vm|sandbox|network|server|workstation))|(?:exposed|disclosed|shared|sent|transmitted|"
-                r"passed|given|shown|revealed|made available) (?:to|with) (?:any |a |an )?"
+                r"device|laptop|premises|vm|sandbox|network|server|workstation))|"
+                r"(?:(?:exposed|disclosed|shared|sent|transmitted|"
+                r"passed|given|shown|revealed|made available|go(?:es)?|went|flows?|travels?|"
+                r"ends? up) (?:to|with|at)|reach(?:es|ed)?) (?:any |a |an )?"
                 r"(?:third[- ]part(?:y|ies)|anyone|outsiders?|external \w+|the (?:internet|"
                 r"outside world|public)|vendors?|other (?:companies|customers|tenants)))\b",
                 negated=True, topic=DATA,

@@ -91,6 +91,8 @@ class PipelineImmuneClaim(ClaimRule):
                 r"alter(?:s|ed|ing)?|compromis(?:e|es|ed|ing)|tamper(?:s|ed|ing)?(?: with)?|"
                 r"hijack(?:s|ed|ing)?|poison(?:s|ed|ing)?|trigger(?:s|ed|ing)?|"
                 r"subvert(?:s|ed|ing)?|inject(?:s|ed|ing)? into|influenc(?:e|es|ed|ing)|"
+                # smuggling a step in: "get a malicious step into our pipeline"
+                r"(?:get|slip|sneak|smuggl|plant|insert)\w*\s+(?:[\w'-]+\s+){0,3}?into|"
                 r"interfer(?:e|es|ed|ing) with|change|changing|edit|editing|break|breaks|"
                 r"rewrit(?:e|es|ing|ten)|overwrit(?:e|es|ing|ten)|breach(?:es|ed|ing)?|"
                 r"penetrat(?:e|es|ed|ing)|"
@@ -111,6 +113,10 @@ class PipelineImmuneClaim(ClaimRule):
                 r"any )?(?:\.github/workflows|\.github|workflows?|workflow files?|pipelines?|"
                 r"ci(?: config\w*)?)(?!\w)",
                 negated=True),
+        # a concessive universal: "pipeline integrity holds even if the agent edits the YAML"
+        pattern(r"\b(?:integrity|security|protection|safety|guarantees?)\b(?:\s+[\w']+){0,2}?\s+"
+                r"(?:holds?|remains? intact|stays? intact|is preserved|is unaffected|survives?)\s+"
+                r"even (?:if|when|though)\b", topic=PIPELINE),
         # "our builds are sealed off from anything the agent commits"
         pattern(PIPELINE + r"(?:\s+[\w']+){0,3}?\s+(?:is|are|remains?|stays?)\s+(?:\w+\s+)?"
                 r"(?:walled|sealed|fenced|cut|shut) off from\b"),

@@ -15,7 +15,9 @@ INJECTION = (r"\b(?:prompt[- ]injections?|injection attacks?|prompt[- ]injected|
              # a bare "injection" is prompt injection here, not SQL or dependency injection
              # (the lookahead first: lookbehinds tried at every position are slow)
              r"(?=inj)(?<!sql )(?<!dependency )(?<!fault )(?<!code )(?<!command )(?<!header )"
-             r"(?<!ldap )(?<!script )(?<!log )(?<!fuel )(?<!-)injections?"
+             r"(?<!ldap )(?<!script )(?<!log )(?<!fuel )(?<!-)"
+             # injecting secrets into an environment is not prompt injection
+             r"(?<!secret )(?<!secrets )(?<!credential )(?<!token )(?<!key )(?<!env )injections?"
              r"(?![- ](?:molding|moulding|site|needle|point))|"
              r"(?:hijacked|compromised|tampered) (?:prompts?|instructions?)|"
              # a participle after the noun: "instructions smuggled into a PR description"

@@ -80,6 +80,17 @@ class ReviewOptionalClaim(ClaimRule):
                 r"directly (?:in|into main|to main))\s+(?:[\w']+\s+){0,5}?"
                 r"(?:without|with no)\s+(?:(?:any|a|human|anyone|anybody|someone)\s+){0,2}"
                 r"(?:looking|review|reviewing|reading|checking|approval|oversight|inspection)\b"),
+        # merging without review as the rule ("agent PRs may be merged without review"): the
+        # modal inside the predicate is a permission, not a hedge
+        # ("are merged without review" states a practice, "can be" a possibility: neither is
+        # the rule that review is optional)
+        pattern(r"\b(?:may|(?:is|are) (?:allowed|permitted) to)\s+(?:safely\s+|always\s+|simply\s+|"
+                r"just\s+)?be\s+"
+                r"(?:merged|landed|shipped|deployed|approved|accepted)\s+(?:[\w'-]+\s+){0,2}?"
+                r"without (?:any |a |human |prior |manual )?(?:review|approval|reviewers?|"
+                r"human (?:review|approval|sign[- ]?off)|sign[- ]?off|looking)\b",
+                requires=r"\b(?:agents?|agent-\w+|bots?|ai|copilot|assistants?|model|devin|claude|"
+                r"codex)\b"),
         # waving changes through, made safe: "reviewers can safely skim agent diffs"
         # (and approving or merging unread: "safe to auto-approve", "fine to merge blind";
         # or with a reason that nothing can go wrong: "..., there is nothing it can break")
@@ -90,7 +101,7 @@ class ReviewOptionalClaim(ClaimRule):
                 r"wav(?:e|es|ed|ing)(?=(?:\s+[\w'-]+){0,4}?\s+through\b))\b",
                 requires=r"\bsafely\b|\b(?:safe|fine|ok(?:ay)?|harmless) to\b"
                 r"|\bnothing (?:it|they|the agent|the bot|that) (?:can|could) (?:break|harm|damage|"
-                r"hurt|ruin|wreck)\b"),
+                r"hurt|ruin|wreck)\b", premise=True),
         # "there's no point checking what the agent writes"
         pattern(r"\b(?P<t>(?:no|little) (?:point|use|sense|value|need)\s+(?:in\s+)?"
                 r"(?:checking|reviewing|reading|inspecting|approving|vetting|auditing|"
