@@ -15,7 +15,10 @@ after fixing what heldout6 exposed; heldout8.yaml (279), written blind by a
 third person in further voices (idioms, understatement, rhetorical questions,
 second person, conditional promises, numeric framing, metaphors, ellipsis and
 double negation), and heldout9.yaml (90), written by that person after fixing
-what heldout8 exposed. "overall" counts a text as a true positive
+what heldout8 exposed; heldout10.yaml (216), written blind by a fifth person
+(questionnaire answers, sales decks, trust-centre pages, wiki, postmortems, SOC 2,
+chat, non-native English), and heldout12.yaml (198, half of them 2-4 sentence
+answers and Markdown tables), written blind by a sixth. "overall" counts a text as a true positive
 only when it is flagged with exactly the expected families; a flagged honest text is a false
 positive, a missed overclaim a false negative.
 
@@ -37,7 +40,8 @@ First-contact scores (overall, before any change prompted by the set):
   those fixes and scored once (the same text scored 95.5% / 51.2% on the judge
   before the heldout6 fixes). A second round of mechanisms, partly prompted by
   its misses, raised it to 100% / 78.0%, so later runs overstate it too.
-  After the heldout8 round: 100% / 87.8% (36 tp, 0 fp, 5 fn).
+  After the heldout8 round: 100% / 87.8% (36 tp, 0 fp, 5 fn); after the heldout10 and
+  heldout12 round: 100% / 95.1% (39 tp, 0 fp, 2 fn).
 - heldout8: precision 95.2%, recall 56.0% (79 tp, 4 fp, 62 fn), written blind.
   Per family (precision / recall): absolute safety 85.7% / 63.2%, prompt
   injection 90.0% / 56.2%, no-internet exfiltration 100% / 62.5%, review
@@ -60,11 +64,42 @@ First-contact scores (overall, before any change prompted by the set):
   topic questions, subject lists, negated existentials, history extended to the
   future, containment and glance idioms; see git log), after which it scores
   100% / 100% (45 tp, 0 fp, 0 fn), so later runs overstate it.
+- heldout10: precision 91.3%, recall 88.0% (95 tp, 9 fp, 13 fn), written blind and
+  scored on the judge at e629eba. Per family (precision / recall): absolute safety
+  90.0% / 75.0%, prompt injection 100% / 100%, no-internet exfiltration 75.0% / 100%,
+  review optional 90.9% / 83.3%, allowlist 100% / 75.0%, isolation 100% / 91.7%,
+  hidden secrets 76.9% / 83.3%, logs 100% / 100%, pipeline 92.3% / 100%. Five of its
+  nine false positives flagged honest text (a negated reporting frame, "customers who
+  need code never to leave", a removed quotation, "lol no, ... readable by the agent,
+  don't ...", CI jobs run "without access to deployment secrets"); four were a wrong or
+  extra family on a real overclaim.
+- heldout12: precision 86.5%, recall 77.8% (77 tp, 12 fp, 22 fn), written blind and
+  scored on the judge at e629eba (82.8% recall after the table-reading mechanism of
+  2d0b1c2). Per family: absolute safety 90.0% / 81.8%, prompt injection 100% /
+  81.8%, no-internet exfiltration 76.9% / 90.9%, review optional 75.0% / 81.8%,
+  allowlist 100% / 63.6%, isolation 90.9% / 90.9%, hidden secrets 75.0% / 81.8%, logs
+  100% / 72.7%, pipeline 80.0% / 72.7%. Its honest texts flagged were history ("in 2025
+  our documentation said ..."), requirements ("Teams must not describe review as
+  optional"), conditionals, quotation ("Do not claim secrets are 'invisible ...'"),
+  "we know of no working escape" and "we used to skip review".
+- Both are now tuned: their misses and false positives drove a fifth round of
+  mechanisms (forward-only "without"/"with no", frame negators, requirement frames,
+  past habits and past documents, reported knowledge, antonym operators, the allowed
+  hosts as a channel, consequences restated by another family, adjectives in -able,
+  sentence-wide premises and reasons, coverage verdicts, conditional universals; see
+  git log), after which heldout10 scores 98.1% / 98.1% (106 tp, 2 fp, 2 fn) and
+  heldout12 100% / 100% (99 tp, 0 fp, 0 fn), so later runs overstate them. The two
+  heldout10 texts still wrong are a second family on a real overclaim: "the allowlist
+  ... closes off every exfiltration route" (also exfiltration, as the tuning corpus
+  labels "our allowlist stops every exfiltration attempt") and a purpose clause in a
+  question answered "No" ("edit a workflow to steal secrets?").
 heldout4, heldout5, heldout7 and heldout9 were written by someone who knew the
-judge's mechanisms; heldout3's, heldout6's and heldout8's first contacts are
-the blind numbers. Recall on new idioms is the weak side: heldout9's 31.1% is
-the best guess for unseen text in unseen voices, even though it was written by
-someone who had just fixed the judge.
+judge's mechanisms; heldout3's, heldout6's, heldout8's, heldout10's and heldout12's
+first contacts are the blind numbers. Recall on new idioms is the weak side:
+heldout9's 31.1% is the worst case for unseen text in unseen voices; heldout10's and
+heldout12's first contacts (88.0% and 77.8% recall, 91.3% and 86.5% precision) are
+the latest blind figures, and they show precision slipping on multi-sentence answers
+(history, requirements, quotation across sentences).
 """
 
 from __future__ import annotations
@@ -86,6 +121,8 @@ from tests.corpus.corpus_io import (  # noqa: E402
     HELDOUT7,
     HELDOUT8,
     HELDOUT9,
+    HELDOUT10,
+    HELDOUT12,
     load,
     scores,
 )
@@ -123,6 +160,10 @@ def main() -> None:
            HELDOUT8)
     report("Held-out set 9 (written after the heldout8 fixes; its misses drove mechanism fixes)",
            HELDOUT9)
+    report("Held-out set 10 (written blind by a fifth person; its misses drove mechanism fixes)",
+           HELDOUT10)
+    report("Held-out set 12 (written blind by a sixth person, half multi-sentence answers and "
+           "tables; its misses drove mechanism fixes)", HELDOUT12)
 
 
 if __name__ == "__main__":

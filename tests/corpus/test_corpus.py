@@ -18,6 +18,8 @@ from tests.corpus.corpus_io import (
     HELDOUT7,
     HELDOUT8,
     HELDOUT9,
+    HELDOUT10,
+    HELDOUT12,
     load,
     predict,
     scores,
@@ -66,7 +68,8 @@ def test_second_heldout_is_well_formed() -> None:
 @pytest.mark.parametrize(("path", "total", "over"),
                          [(HELDOUT3, 272, 136), (HELDOUT4, 98, 49), (HELDOUT5, 60, 30),
                           (HELDOUT6, 294, 146), (HELDOUT7, 82, 41),
-                          (HELDOUT8, 279, 141), (HELDOUT9, 90, 45)])
+                          (HELDOUT8, 279, 141), (HELDOUT9, 90, 45),
+                          (HELDOUT10, 216, 108), (HELDOUT12, 198, 99)])
 def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, over: int) -> None:
     items = load(path)
     assert len(items) == total
@@ -78,8 +81,9 @@ def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, ove
 
 @pytest.mark.parametrize(("path", "tp", "fp", "fn"),
                          [(HELDOUT3, 130, 2, 6), (HELDOUT4, 42, 2, 7), (HELDOUT5, 27, 2, 3),
-                          (HELDOUT6, 139, 2, 7), (HELDOUT7, 32, 2, 9),
-                          (HELDOUT8, 134, 2, 7), (HELDOUT9, 42, 2, 3)])
+                          (HELDOUT6, 139, 2, 7), (HELDOUT7, 36, 2, 5),
+                          (HELDOUT8, 134, 2, 7), (HELDOUT9, 42, 2, 3),
+                          (HELDOUT10, 103, 4, 5), (HELDOUT12, 96, 2, 3)])
 def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) -> None:
     """A regression guard, not a target: the overall counts may only get better.
 
@@ -89,9 +93,12 @@ def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) 
     30 / 0 / 0 after them; heldout6: 144 / 0 / 2 after the fixes
     it prompted, 103 / 12 / 43 on first contact; heldout7: 27 / 1 / 14 on first
     contact, 32 / 0 / 9 after a second round of mechanisms partly prompted by it, 36 / 0 / 5
-    after the heldout8 round; heldout8: 79 / 4 / 62 on first contact, 139 / 1 / 2 after
+    after the heldout8 round, 39 / 0 / 2 after the heldout10 and heldout12 round (floor
+    raised then); heldout8: 79 / 4 / 62 on first contact, 139 / 1 / 2 after
     the fixes it prompted; heldout9: 14 / 3 / 31 on first contact, written after those
-    fixes, 45 / 0 / 0 after the fixes it prompted), so
+    fixes, 45 / 0 / 0 after the fixes it prompted; heldout10: 95 / 9 / 13 on first
+    contact, written blind, 106 / 2 / 2 after the fixes it prompted; heldout12: 77 / 12 / 22
+    on first contact, written blind, 99 / 0 / 0 after them), so
     rewording a rule does not fail the suite over one statement. Raise
     them when the judge improves; never tune the judge on these sets to pass them.
     """
