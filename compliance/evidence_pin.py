@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from pathlib import Path
 
 from compliance.atomic import write_text_atomic
 from compliance.load.workspace import Workspace
 from compliance.paths import OutsideFolder, resolve_inside
+
+BOM = b"\xef\xbb\xbf"
 
 
 @dataclass(frozen=True)
@@ -22,24 +25,83 @@ class PinChange:
     new: str
 
 
-def current_hashes(ws: Workspace, ids: set[str] | None = None) -> dict[str, str]:
-    """sha256 of every (selected) evidence file that exists inside evidence/."""
+#: Evidence states; all but OK and (for ``pin``) NOT_PINNED/STALE mean a rule is broken.
+OK, NOT_PINNED, STALE = "ok", "not pinned", "STALE (changed since pinned)"
+MISSING, OUTSIDE, UNREADABLE = "missing", "outside evidence/", "unreadable"
+
+
+@dataclass(frozen=True)
+class EvidenceState:
+    """One evidence item as it is on disk now: its state and current sha256 (if readable)."""
+
+    evidence_id: str
+    path: str
+    pinned: str | None
+    current: str | None
+    state: str
+    detail: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.state == OK
+
+
+def evidence_states(ws: Workspace, ids: set[str] | None = None) -> list[EvidenceState]:
+    """The state of every (selected) evidence item, hashing each file once."""
     assert ws.model is not None
-    out = {}
+    out = []
     for ev in ws.model.evidence:
         if ids and ev.id not in ids:
             continue
+        state, detail, now = OK, "", None
         try:
             file = resolve_inside(ws.evidence_dir, ev.path)
-        except OutsideFolder:
-            continue
-        if file.is_file():
-            out[ev.id] = hashlib.sha256(file.read_bytes()).hexdigest()
+        except OutsideFolder as exc:
+            state, detail = OUTSIDE, str(exc)
+        else:
+            if not file.is_file():
+                state, detail = MISSING, f"no file at evidence/{ev.path}"
+            else:
+                try:
+                    now = _sha256(file)
+                except OSError as exc:
+                    state, detail = UNREADABLE, f"cannot read: {exc.strerror or exc}"
+        if now is not None:
+            state = NOT_PINNED if ev.sha256 is None else OK if now == ev.sha256 else STALE
+        out.append(EvidenceState(ev.id, ev.path, ev.sha256, now, state, detail))
     return out
 
 
+def _sha256(file: Path) -> str:
+    h = hashlib.sha256()
+    with file.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def current_hashes(ws: Workspace, ids: set[str] | None = None) -> dict[str, str]:
+    """sha256 of every (selected) evidence file that exists inside evidence/ and reads."""
+    return {s.evidence_id: s.current for s in evidence_states(ws, ids) if s.current}
+
+
+def _line_end(text: str, index: int) -> tuple[int, str]:
+    """Where the line holding ``index`` ends, and that line break as the file writes it."""
+    for i in range(index, len(text)):
+        if text[i] == "\n":
+            return i, "\n"
+        if text[i] == "\r":
+            return i, "\r\n" if text[i + 1:i + 2] == "\n" else "\r"
+    newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
+    return len(text), newline
+
+
 def pin(ws: Workspace, ids: set[str] | None = None, dry_run: bool = False) -> list[PinChange]:
-    """Write current hashes into the model files; return what changed."""
+    """Write current hashes into the model files; return what changed.
+
+    Only the sha256 values change (or a ``sha256:`` line is added after ``path:``,
+    with the file's own line break); every other byte, a UTF-8 BOM included, is kept.
+    """
     assert ws.model is not None
     hashes = current_hashes(ws, ids)
     edits: dict[str, list[tuple[int, int, str]]] = {}
@@ -63,14 +125,16 @@ def pin(ws: Workspace, ids: set[str] | None = None, dry_run: bool = False) -> li
             continue
         key = path_pos.key
         assert key is not None
-        eol = doc.text.find("\n", path_pos.end)
-        eol = len(doc.text) if eol == -1 else eol
+        eol, newline = _line_end(doc.text, path_pos.end)
         indent = " " * (key.column - 1)
-        edits.setdefault(doc.path, []).append((eol, eol, f"\n{indent}sha256: {new}"))
+        edits.setdefault(doc.path, []).append((eol, eol, f"{newline}{indent}sha256: {new}"))
     if not dry_run:
         for display, file_edits in edits.items():
             text = ws.docs[display].text
             for start, end, value in sorted(file_edits, reverse=True):
                 text = text[:start] + value + text[end:]
-            write_text_atomic(ws.root / display, text)
+            file = ws.root / display
+            if file.read_bytes().startswith(BOM):  # the loader dropped it from the text
+                text = "\ufeff" + text
+            write_text_atomic(file, text)
     return changes

@@ -9,6 +9,7 @@ Waived findings are never hidden: every format shows them and their waiver.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -198,6 +199,32 @@ def format_github(report: Report) -> str:
         msg = d.message + (f" (waived: {d.waived_by})" if d.waived_by else "")
         lines.append(f"::{level} {','.join(props)}::{_gh_escape(msg)}")
     return "\n".join(lines) + ("\n" if lines else "")
+
+
+#: An input that cannot be read and has no position of its own (no such folder, ...).
+INPUT_CODE, INPUT_NAME = "IO001", "unreadable-input"
+#: ``path: message`` or ``path:line:col: message``, the shapes of UserError messages.
+_WHERE = re.compile(r"(?P<path>[^\n]+?)(?::(?P<line>\d+):(?P<col>\d+))?: (?P<msg>.*)", re.S)
+
+
+def unreadable_report(message: str, diagnostics: Sequence[Diagnostic] | None = None) -> Report:
+    """What a run that could not read its input found, for the machine-readable formats.
+
+    Positioned diagnostics are used as they are; a bare message becomes one finding
+    at line 1 of the path it names (``"path: what is wrong"``). ``ok`` is false.
+    """
+    from compliance.rules.registry import LOADER_CODES
+
+    found = list(diagnostics or [])
+    if not found:
+        m = _WHERE.match(message)
+        path, line, col, text = (m["path"], int(m["line"] or 1), int(m["col"] or 1), m["msg"]) \
+            if m else (".", 1, 1, message)
+        found = [Diagnostic(path, line, col, INPUT_CODE, INPUT_NAME, Level.ERROR, text)]
+    rules = {d.code: RuleInfo(d.code, LOADER_CODES[d.code][0], Level.ERROR,
+                              LOADER_CODES[d.code][1])
+             for d in found if d.code in LOADER_CODES}
+    return Report(found, rules, {"ok": False})
 
 
 FORMATTERS: dict[str, Callable[[Report], str]] = {

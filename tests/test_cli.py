@@ -102,6 +102,50 @@ def test_unreadable_exit_2_without_traceback(tmp_path: Path) -> None:
     assert "Traceback" not in err
 
 
+SYNTAX = ("controls/x.yaml", 1, 4, "YAML syntax error: this '[' is never closed (did not find "
+          "expected ',' or ']' at the end of the file)")
+
+
+def test_unreadable_json_is_a_report_on_stdout(tmp_path: Path) -> None:
+    ws = minimal(tmp_path, **{"controls/x.yaml": "a: [1, 2\n"})
+    code, out, err = run("check", str(ws), "--format", "json")
+    assert code == 2 and err.startswith("controls/x.yaml:1:4: error ")
+    doc = json.loads(out)
+    assert [(f["path"], f["line"], f["column"], f["message"], f["code"], f["level"])
+            for f in doc["findings"]] == [(*SYNTAX, "YML001", "error")]
+    assert (doc["summary"]["error"], doc["ok"]) == (1, False)
+
+
+def test_unreadable_sarif_and_github(tmp_path: Path) -> None:
+    ws = minimal(tmp_path, **{"controls/x.yaml": "a: [1, 2\n"})
+    code, out, _err = run("check", str(ws), "--format", "sarif")
+    run_ = json.loads(out)["runs"][0]
+    assert code == 2 and [r["ruleId"] for r in run_["results"]] == ["YML001"]
+    assert run_["results"][0]["locations"][0]["physicalLocation"]["region"] == {
+        "startLine": 1, "startColumn": 4}
+    assert run_["tool"]["driver"]["rules"][0]["name"] == "unreadable-yaml"
+    code, out, _err = run("check", str(ws), "--format", "github")
+    assert (code, out) == (2, "::error file=controls/x.yaml,line=1,col=4,title=YML001 "
+                              "unreadable-yaml::YAML syntax error: this '[' is never closed "
+                              "(did not find expected ',' or ']' at the end of the file)\n")
+
+
+def test_unreadable_without_position_in_machine_formats(tmp_path: Path) -> None:
+    nope = str(tmp_path / "nope")
+    code, out, _err = run("check", nope, "--format", "github")
+    assert (code, out) == (2, f"::error file={nope},line=1,col=1,title=IO001 unreadable-input::"
+                              "not a folder; give the workspace folder that holds controls/\n")
+
+
+def test_lint_unreadable_in_machine_formats(tmp_path: Path) -> None:
+    (tmp_path / "b.md").write_bytes(b"ab\x00c")
+    code, out, err = run("lint", str(tmp_path / "b.md"), "--format", "json")
+    assert code == 2 and "binary file" in err
+    assert [(f["line"], f["column"], f["code"], f["message"])
+            for f in json.loads(out)["findings"]] == [
+        (1, 3, "IO001", "binary file (NUL byte): not a text file")]
+
+
 def test_missing_workspace_exit_2(tmp_path: Path) -> None:
     code, out, err = run("check", str(tmp_path / "nope"))
     assert (code, out) == (2, "")

@@ -7,21 +7,26 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from compliance.diagnostics import Diagnostic, Level
+from compliance.diagnostics import Diagnostic, Level, Position
 from compliance.load.workspace import Workspace
 from compliance.model import Waiver
+from compliance.paths import OutsideFolder, resolve_inside
 
 #: ``# compliance: allow CLM001 -- reason`` (the ``--`` is optional).
 SUPPRESSION = re.compile(
     r"#\s*compliance:\s*allow\s+(?P<codes>[A-Za-z0-9_-]+(?:\s*,\s*[A-Za-z0-9_-]+)*)"
     r"(?:\s*(?:--|:)?\s*(?P<reason>\S.*?))?\s*$")
 SUP_CODE, SUP_NAME = "SUP001", "suppression-without-reason"
+UNUSED_CODE, UNUSED_NAME = "WVR004", "unused-waiver"
+#: Findings about waivers themselves: a waiver cannot waive them.
+UNWAIVABLE = ("WVR001", "WVR002", "WVR003", UNUSED_CODE)
 
 
 @dataclass(frozen=True)
 class Suppression:
     path: str
     line: int  # the comment's line; it covers this line and the next
+    column: int  # where the ``#`` of the comment is
     codes: tuple[str, ...]
     reason: str | None
 
@@ -35,7 +40,7 @@ def find_suppressions(ws: Workspace) -> list[Suppression]:
             m = SUPPRESSION.search(line)
             if m:
                 codes = tuple(c.strip() for c in m["codes"].split(","))
-                out.append(Suppression(path, n, codes, m["reason"]))
+                out.append(Suppression(path, n, m.start() + 1, codes, m["reason"]))
     return out
 
 
@@ -55,17 +60,23 @@ def _span(ws: Workspace, target: str) -> tuple[str, int, int] | None:
 
 def apply(findings: list[Diagnostic], ws: Workspace, waivers: list[Waiver],
           names: dict[str, str], today: dt.date, horizon_days: int) -> list[Diagnostic]:
-    """Mark findings covered by a reasoned suppression or a waiver in force."""
+    """Mark findings covered by a reasoned suppression or a waiver in force.
+
+    Also reports SUP001 (a suppression with no reason) and WVR004 (a waiver in
+    force that waives no finding, or whose target names nothing).
+    """
     out: list[Diagnostic] = []
     sups = find_suppressions(ws)
     for s in sups:
         if not s.reason:
-            out.append(Diagnostic(s.path, s.line, 1, SUP_CODE, SUP_NAME, Level.ERROR,
+            out.append(Diagnostic(s.path, s.line, s.column, SUP_CODE, SUP_NAME, Level.ERROR,
                                   f"suppression of {', '.join(s.codes)} has no reason; write "
                                   "`# compliance: allow CODE -- why this is acceptable`"))
     limit = today + dt.timedelta(days=horizon_days)
-    in_force = [w for w in waivers if today <= w.expires <= limit]
-    spans = {w.target: _span(ws, w.target) for w in in_force}
+    in_force = [(i, w) for i, w in enumerate(waivers)
+                if today <= w.expires <= limit and w.rule in names]
+    spans = {w.target: _span(ws, w.target) for _i, w in in_force}
+    used: set[int] = set()
     for d in findings:
         by = None
         for s in sups:
@@ -73,14 +84,37 @@ def apply(findings: list[Diagnostic], ws: Workspace, waivers: list[Waiver],
                     _matches(c, d, names) for c in s.codes):
                 by = f"inline at {s.path}:{s.line}: {s.reason}"
                 break
-        if by is None and d.code not in ("WVR001", "WVR002", "WVR003"):
-            for w in in_force:
+        if by is None and d.code not in UNWAIVABLE:
+            for i, w in in_force:
                 span = spans[w.target]
                 hit = (d.path == w.target) or (
                     span is not None and d.path == span[0] and span[1] <= d.line <= span[2])
                 if hit and _matches(w.rule, d, names):
-                    by = f"waiver {w.rule} on {w.target} by {w.owner} until {w.expires}: " \
-                         f"{w.reason.strip()}"
-                    break
+                    used.add(i)
+                    by = by or f"waiver {w.rule} on {w.target} by {w.owner} until " \
+                               f"{w.expires}: {w.reason.strip()}"
         out.append(d.waived(by) if by else d)
+    for i, w in in_force:
+        if i not in used:
+            out.append(_unused(ws, i, w, spans[w.target] is not None))
     return out
+
+
+def _is_file(ws: Workspace, target: str) -> bool:
+    try:
+        return resolve_inside(ws.root, target).is_file()
+    except OutsideFolder:
+        return False
+
+
+def _unused(ws: Workspace, index: int, w: Waiver, target_known: bool) -> Diagnostic:
+    located = ws.where("waivers", str(index))
+    pos = located.pos("target") if located else Position("waivers.yaml", 1, 1)
+    if target_known or w.target in ws.docs or _is_file(ws, w.target):
+        why = (f"waiver for {w.rule} on {w.target} waives nothing: no {w.rule} finding is "
+               f"there; delete the waiver (or fix its rule)")
+    else:
+        why = (f"waiver for {w.rule} names target {w.target!r}, which is no control, limit, "
+               "evidence item, source or model file; use an id or a path such as "
+               "controls/network.yaml")
+    return Diagnostic.at(pos, UNUSED_CODE, UNUSED_NAME, Level.WARNING, why)

@@ -7,7 +7,12 @@ from pathlib import Path
 
 import click
 
-from compliance.commands.options import EXIT_FINDINGS, fail_unreadable, workspace_argument
+from compliance.commands.options import (
+    EXIT_FINDINGS,
+    EXIT_UNREADABLE,
+    fail_unreadable,
+    workspace_argument,
+)
 
 
 @click.group("evidence")
@@ -42,22 +47,33 @@ def _load(workspace: str):  # type: ignore[no-untyped-def]
 @evidence.command("status")
 @workspace_argument
 def status(workspace: str) -> None:
-    """Show each evidence item: path, pin state and age.
+    """Show each evidence item: path, pin state and collected date.
 
+    States: ok, not pinned, STALE (changed since pinned), missing, outside
+    evidence/, unreadable.
+
+    \b
+    Exit codes: 0 every item ok; 1 an item is not ok (stale, not pinned, missing,
+                outside evidence/, unreadable), or the model has errors;
+                2 the workspace cannot be read at all.
     \b
     Examples:
       compliance evidence status
     """
-    from compliance.evidence_pin import current_hashes
+    from compliance.evidence_pin import evidence_states
 
     ws = _load(workspace)
-    hashes = current_hashes(ws)
-    for ev in ws.model.evidence:
-        now = hashes.get(ev.id)
-        state = ("missing or outside evidence/" if now is None else
-                 "not pinned" if ev.sha256 is None else
-                 "ok" if now == ev.sha256 else "STALE (changed since pinned)")
-        click.echo(f"{ev.id:<24} evidence/{ev.path:<44} {state}; collected {ev.collected}")
+    states = evidence_states(ws)
+    by_id = {ev.id: ev for ev in ws.model.evidence}
+    for st in states:
+        state = f"{st.state} ({st.detail})" if st.detail else st.state
+        click.echo(f"{st.evidence_id:<24} evidence/{st.path:<44} {state}; "
+                   f"collected {by_id[st.evidence_id].collected}")
+    bad = [st for st in states if not st.ok]
+    if bad:
+        click.echo(f"{len(bad)} of {len(states)} evidence item(s) not ok; see "
+                   "`compliance check` for the findings", err=True)
+        sys.exit(EXIT_FINDINGS)
 
 
 @evidence.command("pin")
@@ -67,24 +83,36 @@ def status(workspace: str) -> None:
 def pin_command(workspace: str, ids: tuple[str, ...], dry_run: bool) -> None:
     """Write the current sha256 of evidence files into the model, after you reviewed them.
 
-    Only the `sha256:` values change; comments and layout are kept.
+    Only the `sha256:` values change; comments, layout, line breaks and a
+    UTF-8 BOM are kept. Items whose file is missing, outside evidence/ or
+    unreadable cannot be pinned: they are listed on stderr.
 
+    \b
+    Exit codes: 0 every selected item is pinned and current; 1 some item could
+                not be pinned (the others were), or the model has errors;
+                2 the workspace cannot be read, or --id names no item.
     \b
     Examples:
       compliance evidence pin --dry-run
       compliance evidence pin --id firewall-script
     """
-    from compliance.evidence_pin import pin
+    from compliance.evidence_pin import evidence_states, pin
 
     ws = _load(workspace)
     unknown = set(ids) - {ev.id for ev in ws.model.evidence}
     if unknown:
         click.echo(f"error: no evidence item {', '.join(sorted(unknown))}", err=True)
-        sys.exit(2)
-    changes = pin(ws, set(ids) or None, dry_run)
+        sys.exit(EXIT_UNREADABLE)
+    selected = set(ids) or None
+    unpinnable = [st for st in evidence_states(ws, selected) if st.current is None]
+    changes = pin(ws, selected, dry_run)
     for c in changes:
         old = c.old[:12] + "..." if c.old else "unpinned"
         click.echo(f"{'would pin' if dry_run else 'pinned'} {c.evidence_id}: evidence/{c.path} "
                    f"{old} -> {c.new[:12]}...")
+    for st in unpinnable:
+        click.echo(f"error: cannot pin {st.evidence_id}: {st.state} ({st.detail})", err=True)
+    if unpinnable:
+        sys.exit(EXIT_FINDINGS)
     if not changes:
         click.echo("all evidence pins are current")

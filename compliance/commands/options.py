@@ -37,10 +37,24 @@ def color_for(stream: Any) -> bool:
 
 
 def fail_unreadable(message: str, diagnostics: list[Any] | None = None) -> None:
-    """Print an unreadable-input error (positioned when possible) and exit 2."""
+    """Print an unreadable-input error (positioned when possible) and exit 2.
+
+    Text goes to stderr as before. With ``--format json|sarif|github`` (read from
+    the running command's parameters, so every command that uses
+    :func:`output_options` gets it) stdout also carries the same errors in that
+    format, so a JSON reader, a SARIF upload or a GitHub annotation still sees them.
+    """
+    from compliance.formats import unreadable_report
+
     err = sys.stderr
     for d in diagnostics or []:
         err.write(f"{d.path}:{d.line}:{d.column}: error {d.message} [{d.code}]\n")
     if not diagnostics:
         err.write(f"error: {message}\n")
+    ctx = click.get_current_context(silent=True)
+    fmt = ctx.params.get("fmt", "text") if ctx is not None else "text"
+    if fmt != "text":
+        from compliance.formats import emit
+
+        emit(unreadable_report(message, diagnostics), fmt, sys.stdout)
     sys.exit(EXIT_UNREADABLE)

@@ -36,6 +36,8 @@ WORDING = {
     "date_from_datetime_parsing": "expected a date (YYYY-MM-DD), got {got}",
     "date_parsing": "expected a date (YYYY-MM-DD), got {got}",
     "string_too_short": "must not be empty",
+    "string_too_long": "is {size} characters long; at most {max_length} are allowed here",
+    "too_long": "has {size} entries; at most {max_length} are allowed here",
     "too_short": "must have at least one entry",
     "string_pattern_mismatch": "{got} is not a valid value here ({hint})",
     "greater_than_equal": "must be at least {ge}, got {got}",
@@ -60,6 +62,10 @@ def _describe(value: Any) -> str:
         return f"{value!r} (a number)"
     text = str(value)
     return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def _count(n: Any) -> str:
+    return f"{n:,}" if isinstance(n, int) else "?"
 
 
 def _unwrap(annotation: Any) -> list[Any]:
@@ -149,7 +155,9 @@ def diagnostics_from(exc: ValidationError, doc: YamlDocument,
             hint = PATTERN_HINTS.get(pattern, "letters, digits, '.', '-' and '_' only"
                                      if "A-Za-z0-9" in pattern else f"pattern {pattern}")
             msg = f"{_where(loc)}: " + WORDING[kind].format(
-                got=_describe(value), hint=hint, ge=ctx.get("ge"), le=ctx.get("le"))
+                got=_describe(value), hint=hint, ge=ctx.get("ge"), le=ctx.get("le"),
+                size=_count(len(value) if isinstance(value, str | list | dict) else None),
+                max_length=_count(ctx.get("max_length")))
         else:
             msg = f"{_where(loc)}: {err['msg']}"
         out.append(Diagnostic.at(doc.pos(loc), SCHEMA_CODE, SCHEMA_NAME, Level.ERROR, msg))

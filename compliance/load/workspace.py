@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from compliance.diagnostics import Diagnostic, Level, Position, UserError, sort_unique
-from compliance.load.errors import diagnostics_from
-from compliance.load.yamlpos import YamlDocument, YamlLoadError, load_yaml
+from compliance.load.errors import SCHEMA_CODE, diagnostics_from
+from compliance.load.yamlpos import LOAD_CODE, YamlDocument, YamlLoadError, load_yaml
 from compliance.model import Model, ModelFile, Settings, WaiversFile
 from compliance.paths import OutsideFolder, resolve_inside
 
@@ -31,6 +31,7 @@ EVIDENCE_DIR = "evidence"
 DUP_ID_CODE, DUP_ID_NAME = "REF001", "duplicate-id"
 UNDEF_CODE, UNDEF_NAME = "REF002", "undefined-reference"
 SYSTEM_CODE, SYSTEM_NAME = "REF003", "system-not-defined-once"
+VALUE_CODE, VALUE_NAME = "YML004", "invalid-value"
 
 #: (section, id-field) for the sections whose items have workspace-wide ids.
 ID_SECTIONS = ("sources", "limits", "evidence", "controls")
@@ -111,7 +112,7 @@ def load_workspace(root: Path) -> Workspace:
     for file in [*files, *extra]:
         display = ws.display(file)
         try:
-            resolve_inside(root, display)
+            resolve_inside(root.resolve(), display)  # names the folder even for "."
         except OutsideFolder as exc:
             unreadable.append(Diagnostic(display, 1, 1, "YML001", "unreadable-yaml", Level.ERROR,
                                          f"refusing to read a model file that {exc}"))
@@ -122,7 +123,7 @@ def load_workspace(root: Path) -> Workspace:
             unreadable.extend(exc.diagnostics)
             continue
         ws.docs[display] = doc
-        ws.findings.extend(doc.problems)
+        ws.findings.extend(_value_problems(doc))
     if unreadable:
         raise UserError("cannot read the workspace", sort_unique(unreadable))
 
@@ -143,10 +144,67 @@ def load_workspace(root: Path) -> Workspace:
 
     complete = len(parts) == len(files)
     model = _merge(ws, parts, settings, waivers, complete)
-    ws.findings = sort_unique(ws.findings)
+    ws.findings = sort_unique(_one_finding_per_value(ws.findings))
     if model is not None and not any(d.level is Level.ERROR for d in ws.findings):
         ws.model = model
     return ws
+
+
+def _value_problems(doc: YamlDocument) -> list[Diagnostic]:
+    """The problems of a file that parsed, as exit-1 findings.
+
+    A value YAML cannot construct (``2026-13-45``, ``!!int x``, an unsupported tag)
+    is YML004, not YML001: the file was read, only that value is wrong. An
+    impossible date is named as such, with the text as written.
+    """
+    out = []
+    for d in doc.problems:
+        if d.code != LOAD_CODE:
+            out.append(d)
+            continue
+        message = d.message
+        if message.startswith("invalid timestamp value"):
+            raw = _raw_scalar(doc, d.line, d.column)
+            message = f"not a valid date: {raw}; use YYYY-MM-DD" if raw else \
+                f"not a valid date ({message.split(': ', 1)[-1]}); use YYYY-MM-DD"
+        out.append(replace(d, code=VALUE_CODE, name=VALUE_NAME, message=message))
+    return out
+
+
+def _raw_scalar(doc: YamlDocument, line: int, column: int) -> str:
+    """The source text of the scalar whose value starts at ``line``:``column``."""
+    for np in doc.positions.values():
+        pos = np.value
+        if (pos.line, pos.column) == (line, column):
+            return doc.text[np.start:np.end].strip()
+    return ""
+
+
+def _one_finding_per_value(findings: list[Diagnostic]) -> list[Diagnostic]:
+    """One finding for a value the YAML layer refused, not two that contradict each other.
+
+    The loader keeps such a value as null, so the schema then says "got nothing
+    (null)" at the same place. Drop that schema finding and prefix the YAML one
+    with the field path the schema finding named (``evidence[0].collected: ...``).
+    """
+    refused = {(d.path, d.line, d.column): d for d in findings if d.code == VALUE_CODE}
+    if not refused:
+        return findings
+    field_of = {}
+    for d in findings:
+        if d.code == SCHEMA_CODE and (d.path, d.line, d.column) in refused and \
+                d.message.endswith("nothing (null)"):
+            field_of[(d.path, d.line, d.column)] = d.message.split(": ", 1)[0]
+    out = []
+    for d in findings:
+        key = (d.path, d.line, d.column)
+        if key in field_of:
+            if d.code == SCHEMA_CODE:
+                continue
+            if d.code == VALUE_CODE:
+                d = replace(d, message=f"{field_of[key]}: {d.message}")
+        out.append(d)
+    return out
 
 
 def _merge(ws: Workspace, parts: list[tuple[YamlDocument, ModelFile]],

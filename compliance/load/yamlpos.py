@@ -171,6 +171,21 @@ def _fail(path: str, line: int, col: int, message: str) -> YamlLoadError:
     )
 
 
+def _wide_unicode(raw: bytes) -> bool:
+    """UTF-16 or UTF-32 text (with a byte order mark, or ASCII-looking text without one)."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")):
+        return True
+    head = raw[:64] if len(raw) % 2 == 0 else raw[:64][:-1]
+    if len(head) < 4:
+        return False
+    even, odd = head[0::2], head[1::2]  # "a\0b\0" (LE) or "\0a\0b" (BE)
+    if (not any(odd) and all(even)) or (not any(even) and all(odd)):
+        return True
+    quads = [head[i::4] for i in range(4)] if len(head) % 4 == 0 else []
+    return bool(quads) and (not any(quads[1] + quads[2] + quads[3]) and all(quads[0]) or
+                            not any(quads[0] + quads[1] + quads[2]) and all(quads[3]))
+
+
 def read_text(file: Path, display: str, what: str = "YAML file") -> str:
     """Read a file as strict UTF-8 text, refusing binary, oversized and undecodable files."""
     try:
@@ -179,6 +194,8 @@ def read_text(file: Path, display: str, what: str = "YAML file") -> str:
         raise _fail(display, 1, 1, f"cannot read {what}: {exc.strerror or exc}") from None
     if len(raw) > MAX_FILE_BYTES:
         raise _fail(display, 1, 1, f"{what} is {len(raw)} bytes; the limit is {MAX_FILE_BYTES}")
+    if _wide_unicode(raw):
+        raise _fail(display, 1, 1, f"UTF-16/UTF-32 text: save the {what} as UTF-8")
     if b"\x00" in raw:
         nul = raw.index(b"\x00")
         line = raw.count(b"\n", 0, nul) + 1
@@ -252,14 +269,37 @@ def parse_yaml_stream(text: str, display: str) -> list[YamlDocument]:
             raise _fail(display, exc.line + 1, exc.column + 1,
                         f"nested deeper than {MAX_DEPTH} levels; refusing to parse") from None
     except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = " ".join(p for p in (exc.problem, exc.context) if p) or "invalid YAML"
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise _fail(display, line, col, f"YAML syntax error: {problem}") from None
+        raise syntax_error(display, exc, text) from None
     except YAMLError as exc:
         raise _fail(display, 1, 1, f"YAML syntax error: {exc}") from None
     finally:
         loader.dispose()
+
+
+#: Parser contexts that name an opener: an unclosed one is reported where it opened.
+_OPENERS = {"while parsing a flow sequence": "'['", "while parsing a flow mapping": "'{'",
+            "while scanning a quoted scalar": "quote"}
+
+
+def syntax_error(display: str, exc: MarkedYAMLError, text: str = "") -> YamlLoadError:
+    """A positioned YAML syntax error.
+
+    An unclosed ``[``, ``{`` or quote is reported at the opener (ruamel's context
+    mark), naming where the parser gave up; anything else at the problem mark.
+    """
+    opener = _OPENERS.get(exc.context or "")
+    if opener and exc.context_mark is not None and exc.problem_mark is not None:
+        mark, at = exc.context_mark, exc.problem_mark
+        at_end = "end of stream" in (exc.problem or "") or (
+            text and getattr(at, "index", -1) >= len(text.rstrip()))
+        gave_up = "the end of the file" if at_end else f"line {at.line + 1}, column {at.column + 1}"
+        return _fail(display, mark.line + 1, mark.column + 1,
+                     f"YAML syntax error: this {opener} is never closed "
+                     f"({exc.problem or 'no closing'} at {gave_up})")
+    mark = exc.problem_mark or exc.context_mark
+    problem = " ".join(p for p in (exc.problem, exc.context) if p) or "invalid YAML"
+    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    return _fail(display, line, col, f"YAML syntax error: {problem}")
 
 
 def _composer_failure(text: str, display: str, builder: Any, get_event: Any,

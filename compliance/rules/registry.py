@@ -18,10 +18,14 @@ ALL_RULES: dict[str, type[Rule]] = {**MODEL_RULES, **CLAIM_RULES, **CONFIG_FAMIL
 
 #: Findings the loader produces before any rule runs: code -> (name, summary).
 LOADER_CODES: dict[str, tuple[str, str]] = {
-    "YML001": ("unreadable-yaml", "A file that is not UTF-8 YAML (binary, bad encoding, "
-                                  "syntax error, alias bomb): exit 2."),
+    "IO001": ("unreadable-input", "An input that cannot be read at all (no such file or "
+                                  "folder, no controls/ folder, not a workbook): exit 2."),
+    "YML001": ("unreadable-yaml", "A file that is not UTF-8 YAML (binary, UTF-16, bad "
+                                  "encoding, syntax error, alias bomb): exit 2."),
     "YML002": ("duplicate-key", "The same key twice in one mapping."),
     "YML003": ("empty-file", "A model file with no content."),
+    "YML004": ("invalid-value", "A value YAML cannot turn into data (an impossible date "
+                                "such as 2026-13-45, `!!int x`, an unsupported tag): exit 1."),
     "SCH001": ("schema-violation", "A value of the wrong type or shape."),
     "SCH002": ("unknown-key", "A key the model does not define (typo?)."),
     "SCH003": ("missing-field", "A required field is absent."),

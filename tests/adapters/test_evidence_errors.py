@@ -43,8 +43,8 @@ def _error(text: str, name: str, kind: str | None = None) -> str:
         ("requirements.toml", '[a]\nx = 1\n[a]\n',
          "requirements.toml:3:3: invalid TOML: Cannot declare ('a',) twice"),
         (".github/workflows/ci.yml", "on: push\njobs:\n  a: [1, 2\n",
-         ".github/workflows/ci.yml:4:1: invalid YAML: did not find expected ',' or ']' "
-         "while parsing a flow sequence"),
+         ".github/workflows/ci.yml:3:6: invalid YAML: this '[' is never closed (did not "
+         "find expected ',' or ']' at the end of the file)"),
         ("pod.yaml", "kind: Pod\n  bad: indent\n",
          "pod.yaml:2:6: invalid YAML: mapping values are not allowed in this context"),
         ("fw.sh", '#!/bin/bash\niptables -P OUTPUT DROP\necho "unclosed\n',

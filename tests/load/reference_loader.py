@@ -29,6 +29,7 @@ from compliance.load.yamlpos import (
     YamlDocument,
     _fail,
     _mark_pos,
+    syntax_error,
 )
 
 _STD = "tag:yaml.org,2002:"
@@ -50,11 +51,8 @@ def parse_yaml_stream(text: str, display: str) -> list[YamlDocument]:
             raise _fail(display, too_deep.line + 1, too_deep.column + 1,
                         f"nested deeper than {MAX_DEPTH} levels; refusing to parse")
         nodes = [n for n in yaml.compose_all(text) if n is not None]
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = " ".join(p for p in (exc.problem, exc.context) if p) or "invalid YAML"
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise _fail(display, line, col, f"YAML syntax error: {problem}") from None
+    except MarkedYAMLError as exc:  # the wording is shared; parity is about what is refused
+        raise syntax_error(display, exc, text) from None
     except YAMLError as exc:
         raise _fail(display, 1, 1, f"YAML syntax error: {exc}") from None
     docs = []

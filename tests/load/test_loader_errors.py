@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -34,9 +35,55 @@ def test_yaml_syntax_error_is_unreadable(tmp_path: Path) -> None:
     minimal(tmp_path, controls__bad="")  # placeholder so the dict is built
     (tmp_path / "controls/bad").unlink()
     (tmp_path / "controls/broken.yaml").write_text("controls:\n  - id: [X\n    layer: git\n")
+    assert unreadable(tmp_path) == [  # at the '[' that is never closed, not where it ended
+        "controls/broken.yaml:2:9: YAML syntax error: this '[' is never closed (did not find "
+        "expected ',' or ']' at line 3, column 10) [YML001]"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("title: {a: 1\n", "1:8: YAML syntax error: this '{' is never closed (did not find "
+                       "expected ',' or '}' at the end of the file)"),
+    ('title: "abc\n', "1:8: YAML syntax error: this quote is never closed (found unexpected "
+                      "end of stream at the end of the file)"),
+    ("a:\n  - b\n c: d\n", "3:2: YAML syntax error: did not find expected key while "
+                           "parsing a block mapping"),
+])
+def test_unclosed_openers_point_at_the_opener(tmp_path: Path, text: str, expected: str) -> None:
+    minimal(tmp_path, **{"controls/broken.yaml": text})
+    assert unreadable(tmp_path) == [f"controls/broken.yaml:{expected} [YML001]"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32",
+                                      "utf-32-le", "utf-32-be"])
+def test_utf16_and_utf32_are_named(tmp_path: Path, encoding: str) -> None:
+    minimal(tmp_path, **{"controls/wide.yaml": "controls: []\n".encode(encoding)})
     assert unreadable(tmp_path) == [
-        "controls/broken.yaml:3:10: YAML syntax error: did not find expected ',' or ']' "
-        "while parsing a flow sequence [YML001]"]
+        "controls/wide.yaml:1:1: UTF-16/UTF-32 text: save the YAML file as UTF-8 [YML001]"]
+
+
+@pytest.mark.parametrize(("field", "line"), [("collected", "evidence:\n  - {id: fw, path: "
+                                                          "fw.sh, collected: 2026-13-45}\n"),
+                                             ("expires", "")])
+def test_invalid_date_is_one_clear_error(tmp_path: Path, field: str, line: str) -> None:
+    if field == "collected":
+        minimal(tmp_path, **{"controls/evidence.yaml": line, "evidence/fw.sh": "x\n"})
+        where = "controls/evidence.yaml:2:38: evidence[0].collected"
+    else:
+        minimal(tmp_path)
+        (tmp_path / "waivers.yaml").write_text(
+            "waivers:\n  - rule: LIM001\n    target: ISO-01\n    reason: r\n    owner: o\n"
+            "    expires: 2026-13-45  # month 13\n")
+        where = "waivers.yaml:6:14: waivers[0].expires"
+    assert findings(tmp_path) == [
+        f"{where}: not a valid date: 2026-13-45; use YYYY-MM-DD [YML004]"]
+
+
+def test_over_long_text_is_worded_plainly(tmp_path: Path) -> None:
+    text = CONTROL.replace("title: Disposable VMs", "title: " + "x" * 301)
+    minimal(tmp_path, **{"controls/isolation.yaml": text})
+    assert findings(tmp_path) == [
+        "controls/isolation.yaml:4:12: controls[0].title: is 301 characters long; at most 300 "
+        "are allowed here [SCH001]"]
 
 
 def test_duplicate_key(tmp_path: Path) -> None:
@@ -168,11 +215,9 @@ def test_chained_merge_keys_bring_every_level(tmp_path: Path) -> None:
 def test_unsupported_tag(tmp_path: Path) -> None:
     text = CONTROL.replace("owner: platform", "owner: !!python/name:os.system platform")
     minimal(tmp_path, **{"controls/isolation.yaml": text})
-    assert findings(tmp_path) == [
-        "controls/isolation.yaml:10:12: controls[0].owner: expected text, got nothing (null) "
-        "[SCH001]",
-        "controls/isolation.yaml:10:12: unsupported YAML tag "
-        "'tag:yaml.org,2002:python/name:os.system'; use plain values [YML001]"]
+    assert findings(tmp_path) == [  # one finding, not also "got nothing (null)"
+        "controls/isolation.yaml:10:12: controls[0].owner: unsupported YAML tag "
+        "'tag:yaml.org,2002:python/name:os.system'; use plain values [YML004]"]
 
 
 def test_all_errors_collected_in_one_run(tmp_path: Path) -> None:
@@ -208,6 +253,14 @@ def test_model_file_linking_outside_the_workspace_is_refused(tmp_path: Path) -> 
     assert unreadable(ws) == [
         "controls/link.yaml:1:1: refusing to read a model file that resolves outside ws/ "
         "(after following '..' and links) [YML001]"]
+    cwd = Path.cwd()
+    os.chdir(ws)
+    try:  # the workspace given as "." is still named
+        assert unreadable(Path(".")) == [
+            "controls/link.yaml:1:1: refusing to read a model file that resolves outside ws/ "
+            "(after following '..' and links) [YML001]"]
+    finally:
+        os.chdir(cwd)
 
 
 def test_alias_chain_is_bounded_in_positions(tmp_path: Path) -> None:

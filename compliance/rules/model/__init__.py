@@ -2,6 +2,7 @@
 
 from compliance.rules.base import Rule
 from compliance.rules.model.evidence_rules import (
+    EvidenceFromTheFuture,
     EvidenceMissing,
     EvidenceNotPinned,
     EvidenceOutsideFolder,
@@ -19,6 +20,7 @@ from compliance.rules.model.waivers import (
     WaiverBeyondHorizon,
     WaiverExpired,
     WaiverUnknownRule,
+    WaiverUnused,
 )
 
 MODEL_RULES: dict[str, type[Rule]] = {
@@ -26,7 +28,7 @@ MODEL_RULES: dict[str, type[Rule]] = {
     for r in (
         ControlWithoutLimits, KindLimitMissing, StanceWithoutLimits, LayerWithoutControl,
         EvidenceOutsideFolder, EvidenceMissing, EvidenceNotPinned, EvidenceStale,
-        EvidenceTooOld, WaiverExpired, WaiverBeyondHorizon, WaiverUnknownRule,
-        SuppressionWithoutReason,
+        EvidenceTooOld, EvidenceFromTheFuture, WaiverExpired, WaiverBeyondHorizon,
+        WaiverUnknownRule, WaiverUnused, SuppressionWithoutReason,
     )
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -226,3 +227,47 @@ class EvidenceTooOld(Rule):
                     f"evidence {ev.id} was collected {age} days ago ({ev.collected}); its "
                     f"max_age_days is {ev.max_age_days}: re-export and re-pin it",
                     level=level)
+
+
+class EvidenceFromTheFuture(Rule):
+    """Evidence whose `collected` date is after today.
+
+    ## What it does
+    Flags evidence items whose `collected` date lies in the future (after
+    today, or after `compliance check --today DATE`), at that date. One day
+    of grace is allowed: a file exported today east of the CI runner's time
+    zone may carry tomorrow's date there.
+
+    ## Why is this bad?
+    Nobody can have collected a file tomorrow. The date is a typo (2027 for
+    2026) or was set ahead on purpose; either way the age check
+    (EVD005) reads it as fresh and will keep doing so for longer than
+    `max_age_days`, so stale evidence passes as current.
+
+    ## Example
+    ```yaml
+    collected: 2027-06-01   # checked on 2026-11-30
+    ```
+
+    ## Use instead
+    ```yaml
+    collected: 2026-06-01   # the day the file was exported
+    ```
+
+    ## Sources
+    NIST SP 800-53A: assessment evidence carries the date it was obtained;
+    ISO/IEC 27037: record when digital evidence was acquired.
+    """
+
+    code = "EVD006"
+    name = "evidence-from-the-future"
+    family = "evidence"
+
+    def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
+        for ev in ctx.model.evidence:
+            if ev.collected > ctx.today + dt.timedelta(days=1):
+                days = (ev.collected - ctx.today).days
+                yield self.diagnostic(
+                    ctx.pos("evidence", ev.id, "collected"),
+                    f"evidence {ev.id} was collected on {ev.collected}, {days} days after "
+                    f"today ({ctx.today}); write the date the file was exported")

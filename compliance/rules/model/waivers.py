@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Iterator
 
 from compliance.check.context import CheckContext
-from compliance.diagnostics import Diagnostic
+from compliance.diagnostics import Diagnostic, Level
 from compliance.rules.base import Rule
 
 
@@ -116,6 +116,53 @@ class WaiverUnknownRule(Rule):
                 yield self.diagnostic(ctx.pos("waivers", str(i), "rule"),
                                       f"waiver names unknown rule {w.rule!r}; see "
                                       "`compliance rules` for codes and names")
+
+
+class WaiverUnused(Rule):
+    """A waiver in force that waives no finding, or whose target names nothing.
+
+    ## What it does
+    After the rules ran and waivers were applied, flags every waiver in force
+    (not expired, within the horizon, naming a known rule) that marked no
+    finding as waived, at the waiver's `target`. When the target is no id in
+    the model (control, limit, evidence item, source) and no file in the
+    workspace, the message says so: the target is mistyped.
+
+    The level is **warning**, not error: an unused waiver makes no claim false
+    and hides nothing, and when its target is mistyped the finding it was meant
+    to waive still fails the run on its own. It fails the run with `--strict`,
+    which is what CI should use. It cannot itself be waived.
+
+    ## Why is this bad?
+    A waiver that waives nothing looks like a decision someone made and
+    reviews, while covering no finding: a mistyped target (`NET-1` for
+    `NET-01`) or a finding fixed long ago. Left in place it will silently
+    waive the next, unrelated finding of that rule on that target.
+
+    ## Example
+    ```yaml
+    waivers:
+      - rule: LIM001
+        target: nosuch          # no control, limit or file of that name
+        reason: limits are being written up
+        owner: sec-lead
+        expires: 2027-01-15
+    ```
+
+    ## Use instead
+    Fix the target (`target: ISO-01`), or delete the waiver once its finding
+    is fixed.
+
+    ## Sources
+    ruff RUF100 `unused-noqa`; ESLint `--report-unused-disable-directives`;
+    Chef InSpec waivers name a control that must exist.
+    """
+
+    code = "WVR004"
+    name = "unused-waiver"
+    family = "waivers"
+    level = Level.WARNING
+    # Findings are produced by compliance.check.suppress, which applies the waivers.
 
 
 class SuppressionWithoutReason(Rule):
