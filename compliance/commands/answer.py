@@ -38,8 +38,9 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
     Runs the checks first and refuses (exit 1, findings printed) when the
     model has errors. Answers come only from deployed controls, their claims
     and their limits; whatever no control supports is left blank and listed
-    for a human in OUT's review files (.review.csv and .review.json). Only the
-    answered cells change; macros are never run.
+    for a human in OUT's review files (OUT.review.csv and OUT.review.json, e.g.
+    caiq-answered.xlsx.review.csv). No output may be the questionnaire or the
+    mapping. Only the answered cells change; macros are never run.
 
     \b
     Examples:
@@ -49,7 +50,7 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
     """
     from compliance.diagnostics import UserError
     from compliance.formats import emit
-    from compliance.questionnaire import Overrides, QuestionnaireError
+    from compliance.questionnaire import Overrides
     from compliance.questionnaire.run import ModelHasErrors, answer_questionnaire
     from compliance.questionnaire.types import column_index
     from compliance.report import make_report
@@ -68,11 +69,11 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
     try:
         run = answer_questionnaire(questionnaire, workspace, out, overrides,
                                    today.date() if today else None)
-    except QuestionnaireError as exc:
-        fail_unreadable(str(exc))
-        return
-    except UserError as exc:
+    except UserError as exc:  # QuestionnaireError too: the file, mapping or an output
         fail_unreadable(exc.message, exc.diagnostics)
+        return
+    except OSError as exc:  # a write the questionnaire package did not wrap
+        fail_unreadable(f"cannot write {out}: {exc.strerror or exc}")
         return
     except ModelHasErrors as exc:
         emit(make_report(exc.checked), "text", sys.stdout, color=color_for(sys.stdout))

@@ -18,7 +18,11 @@ Public interface (what the drafter and ``compliance answer`` call)::
     answers = {question.key: Answer(choice=Choice.YES, narrative="...", control_ids=("NET-01",),
                                     evidence_sha256=("ab12...",), limits=("...",))}
     result = write_answers(q, answers, out_path)        # -> WriteResult(written, answers)
-    write_review(q, result.answers, out_path)           # -> (review.csv path, review.json path)
+    write_review(q, result.answers, out_path)           # -> (<out>.review.csv, <out>.review.json)
+
+Before anything (openpyxl included) opens a workbook: ``check_workbook(path, display)``
+(size, legacy/encrypted container, zip bomb, a DTD in any encoding); it raises
+``QuestionnaireError``, which is a :class:`compliance.diagnostics.UserError`.
 
 The whole command in one call: ``run.answer_questionnaire(path, workspace, out,
 overrides, today) -> AnswerRun`` (raises ``QuestionnaireError``, the loader's
@@ -35,7 +39,9 @@ overrides, today) -> AnswerRun`` (raises ``QuestionnaireError``, the loader's
 
 ``Answer(unanswered_reason="...")`` leaves a question for a human with that
 reason. Every error a user can cause is a :class:`QuestionnaireError` whose
-message names the file (exit 2 at the command line).
+message names the file, with line and column where there is one (exit 2 at
+the command line); an output that cannot be written is ``cannot write <path>:
+<reason>``.
 
 Modules: ``types`` (data), ``load`` (dispatch), ``xlsx_read``/``csv_io``/
 ``json_io`` (formats), ``detect`` (question rows), ``mapping`` (YAML mappings;
@@ -49,6 +55,7 @@ from __future__ import annotations
 
 from compliance.questionnaire.load import load_questionnaire
 from compliance.questionnaire.review import write_review
+from compliance.questionnaire.safety import check_workbook
 from compliance.questionnaire.types import (
     Answer,
     CellRef,
@@ -73,6 +80,7 @@ __all__ = [
     "Questionnaire",
     "QuestionnaireError",
     "WriteResult",
+    "check_workbook",
     "load_questionnaire",
     "write_answers",
     "write_review",

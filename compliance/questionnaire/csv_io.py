@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compliance.questionnaire.grid import Grid
-from compliance.questionnaire.safety import MAX_INPUT_BYTES, atomic_output, neutralise
+from compliance.questionnaire.safety import MAX_INPUT_BYTES, atomic_output, neutralise, not_utf8
 from compliance.questionnaire.types import QuestionnaireError
 
 BOM = "\ufeff"
@@ -41,7 +41,7 @@ def decode(path: Path) -> tuple[str, bool]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise QuestionnaireError(
-            f"{path}: not UTF-8 text (byte {exc.start}); save it as 'CSV UTF-8' and retry"
+            f"{path}:{not_utf8(data, exc.start)}; save it as 'CSV UTF-8' and retry"
         ) from exc
     if text.startswith(BOM):
         return text[1:], True

@@ -8,6 +8,7 @@ each answered item and keeps the file's leading comment lines.
 
 from __future__ import annotations
 
+import codecs
 import html
 import json
 import re
@@ -15,12 +16,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from compliance.questionnaire.safety import MAX_INPUT_BYTES, atomic_output
+from compliance.questionnaire.safety import MAX_INPUT_BYTES, atomic_output, not_utf8
 from compliance.questionnaire.types import Answer, Question, QuestionnaireError
 
 VSAQ_ANSWERABLE = {"radiogroup", "checkgroup", "line", "box", "yesno", "textarea"}
 _BLOCK_TAG = re.compile(r"</?(p|br|li|ul|ol|div|h\d)\b[^>]*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^>]+>")
+#: Deepest nesting of arrays and objects accepted (CAIQ needs 3, VSAQ about 10).
+MAX_DEPTH = 100
+# A string (possibly unterminated), a // comment, or one bracket.
+_STRUCTURE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|//[^\n]*|[\[\]{}]')
 
 
 @dataclass(slots=True)
@@ -64,12 +69,39 @@ def relaxed_json(text: str) -> str:
     return "".join(out)
 
 
+def too_deep(text: str) -> int | None:
+    """Offset of the first ``[`` or ``{`` nested deeper than :data:`MAX_DEPTH`, else None.
+
+    Strings and ``//`` comments are skipped. Checked before parsing: the standard
+    library's parser recurses, so a file of 100,000 ``[`` would overflow it."""
+    depth = 0
+    for m in _STRUCTURE.finditer(text):
+        token = m.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return m.start()
+        elif token in ("]", "}"):
+            depth = max(depth - 1, 0)
+    return None
+
+
 def read_json(path: Path) -> JsonSource:
     data = path.read_bytes()
     if len(data) > MAX_INPUT_BYTES:
         raise QuestionnaireError(f"{path}: file is larger than {MAX_INPUT_BYTES} bytes; refused")
+    body = data.removeprefix(codecs.BOM_UTF8)
     try:
-        text = data.decode("utf-8-sig")
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        where = not_utf8(data, exc.start + len(data) - len(body))
+        raise QuestionnaireError(f"{path}:{where}; save it as UTF-8") from exc
+    deep = too_deep(text)
+    if deep is not None:
+        raise QuestionnaireError(
+            f"{path}:{_line_col(text, deep)}: nested deeper than {MAX_DEPTH} levels; refused"
+        )
+    try:
         header_lines = []
         for line in text.splitlines(keepends=True):
             if line.strip().startswith("//") or not line.strip():
@@ -80,11 +112,17 @@ def read_json(path: Path) -> JsonSource:
             document = json.loads(text)
         except json.JSONDecodeError:
             document = json.loads(relaxed_json(text))
-    except (UnicodeDecodeError, ValueError) as exc:
+    except ValueError as exc:
         raise QuestionnaireError(f"{path}: not a readable JSON questionnaire ({exc})") from exc
     m = re.search(r"\n([ \t]+)\S", text)
     indent = len(m.group(1).expandtabs(4)) if m else 2
     return JsonSource(document, "".join(header_lines), indent)
+
+
+def _line_col(text: str, index: int) -> str:
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return f"{line}:{column}"
 
 
 def _plain(text: str) -> str:

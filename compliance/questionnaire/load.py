@@ -13,6 +13,7 @@ from compliance.questionnaire import csv_io, json_io, xlsx_read
 from compliance.questionnaire.detect import Columns, assign_keys, questions_in, resolve_columns
 from compliance.questionnaire.grid import Grid
 from compliance.questionnaire.mapping import Mapping, builtin_mappings, load_mapping
+from compliance.questionnaire.safety import refuse_ole
 from compliance.questionnaire.types import (
     Format,
     Overrides,
@@ -23,18 +24,13 @@ from compliance.questionnaire.types import (
 )
 
 XLSX_SUFFIXES = {".xlsx", ".xlsm", ".xltx", ".xltm"}
-OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
 def sniff_format(path: Path) -> Format:
     suffix = path.suffix.lower()
+    refuse_ole(path)  # legacy .xls, or an encrypted (password) .xlsx, whatever the suffix
     with path.open("rb") as handle:
         head = handle.read(64)
-    if head.startswith(OLE_MAGIC):  # legacy .xls, or an encrypted (password) .xlsx
-        raise QuestionnaireError(
-            f"{path}: a legacy .xls or password-protected workbook; save an unencrypted "
-            ".xlsx copy and answer that"
-        )
     if suffix in XLSX_SUFFIXES:
         return Format.XLSX
     if suffix == ".json":

@@ -13,20 +13,35 @@ import re
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
-from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
 
+from compliance.diagnostics import Diagnostic, Position
+from compliance.load.yamlpos import (
+    EMPTY_CODE,
+    YamlDocument,
+    YamlLoadError,
+    parse_yaml,
+    read_text,
+)
 from compliance.questionnaire.types import MappingEntry, QuestionnaireError, column_index
 
 LAYERS = ("isolation", "network", "credentials", "git", "pipeline", "logs")
 Style = Literal["choice+narrative", "narrative"]
+EMPTY_MAPPING = "empty file: a mapping needs at least `name:` (see docs/questionnaires.md)"
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class BadRegex(ValueError):
+    """A rule's regex does not compile; ``pos`` is the offset of the problem in it."""
+
+    def __init__(self, exc: re.error) -> None:
+        super().__init__(f"not a valid regular expression: {exc}")
+        self.pos = exc.pos or 0
 
 
 class Recognise(_Strict):
@@ -80,7 +95,10 @@ class Rule(_Strict):
     @classmethod
     def _regex(cls, value: str | None) -> str | None:
         if value is not None:
-            re.compile(value)
+            try:
+                re.compile(value)
+            except re.error as exc:
+                raise BadRegex(exc) from None
         return value
 
     @model_validator(mode="after")
@@ -138,24 +156,49 @@ class Mapping(_Strict):
 
 
 def load_mapping(path: Path) -> Mapping:
+    """Read a mapping file; every error is a :class:`QuestionnaireError` at file:line:col."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise QuestionnaireError(f"{path}: cannot read mapping ({exc})") from exc
+        text = read_text(Path(path), str(path), "mapping")
+    except YamlLoadError as exc:
+        raise _unreadable(exc.diagnostics) from None
     return parse_mapping(text, str(path))
 
 
 def parse_mapping(text: str, where: str) -> Mapping:
+    """Parse mapping YAML read from ``where`` (a file name, or ``builtin:<name>``)."""
     try:
-        data = YAML(typ="safe", pure=True).load(text)
-    except YAMLError as exc:
-        raise QuestionnaireError(f"{where}: mapping is not valid YAML ({exc})") from exc
+        doc = parse_yaml(text, where)
+    except YamlLoadError as exc:
+        raise _unreadable(exc.diagnostics) from None
+    if doc.problems:  # duplicate keys, unsupported tags, an empty file
+        raise _unreadable(doc.problems)
     try:
-        return Mapping.model_validate(data)
+        return Mapping.model_validate(doc.data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        loc = ".".join(str(p) for p in first["loc"])
-        raise QuestionnaireError(f"{where}: mapping invalid at {loc}: {first['msg']}") from exc
+        where_in = ".".join(str(p) for p in first["loc"]) or "the top level"
+        message = f"mapping invalid at {where_in}: {first['msg']}"
+        raise _error(_place(doc, first), message) from None
+
+
+def _place(doc: YamlDocument, error: Any) -> Position:
+    """Where a validation error points: an unknown key's name, a bad regex's character,
+    else the value (or its nearest parent)."""
+    loc = tuple(error["loc"])
+    cause = (error.get("ctx") or {}).get("error")
+    if isinstance(cause, BadRegex):
+        return doc.locate_in_scalar(loc, cause.pos)
+    return doc.pos(loc, key=error["type"] == "extra_forbidden")
+
+
+def _unreadable(diagnostics: list[Diagnostic]) -> QuestionnaireError:
+    d = diagnostics[0]
+    message = EMPTY_MAPPING if d.code == EMPTY_CODE else d.message
+    return _error(Position(d.path, d.line, d.column), f"mapping: {message}")
+
+
+def _error(pos: Position, message: str) -> QuestionnaireError:
+    return QuestionnaireError(f"{pos}: {message}")
 
 
 @cache

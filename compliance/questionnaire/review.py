@@ -1,8 +1,10 @@
 """``write_review``: the list a human works from, one line per question, answered or not.
 
-Written next to the output as ``<name>.review.csv`` and ``<name>.review.json``
-with the answer, the control ids, evidence sha256 and limits it rests on, and
-for each question left blank, why. Status is ``answered`` (a choice, or a
+Written next to the output, named after its full file name (``caiq.xlsx`` ->
+``caiq.xlsx.review.csv`` and ``caiq.xlsx.review.json``, so answering ``caiq.xlsx``
+and ``caiq.json`` into one folder keeps both reviews), with the answer, the
+control ids, evidence sha256 and limits it rests on, and for each question
+left blank, why. Status is ``answered`` (a choice, or a
 free-text question answered), ``narrative only`` (the narrative is written;
 the Yes/No/NA choice is left to a human) or ``left for a human``.
 """
@@ -14,7 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from compliance.questionnaire.safety import atomic_output, neutralise
+from compliance.questionnaire.safety import atomic_output, neutralise, refuse_overwrite
 from compliance.questionnaire.types import Answer, Question, Questionnaire
 
 NO_ANSWER = "no answer was drafted for this question"
@@ -26,11 +28,11 @@ FIELDS = (
 
 
 def review_paths(out_path: Path) -> tuple[Path, Path]:
+    """``<out>.review.csv`` and ``<out>.review.json``: the full output name, extension kept."""
     out_path = Path(out_path)
-    stem = out_path.name[: -len(out_path.suffix)] if out_path.suffix else out_path.name
     return (
-        out_path.with_name(f"{stem}.review.csv"),
-        out_path.with_name(f"{stem}.review.json"),
+        out_path.with_name(f"{out_path.name}.review.csv"),
+        out_path.with_name(f"{out_path.name}.review.json"),
     )
 
 
@@ -68,8 +70,12 @@ def _row(q: Question, a: Answer | None) -> dict[str, Any]:
 def write_review(
     questionnaire: Questionnaire, answers: dict[str, Answer], out_path: Path
 ) -> tuple[Path, Path]:
-    """Write the review CSV and JSON beside ``out_path``; returns their paths."""
+    """Write the review CSV and JSON beside ``out_path``; returns their paths.
+
+    Neither may be the questionnaire itself (:class:`QuestionnaireError`)."""
     csv_path, json_path = review_paths(out_path)
+    for path in (csv_path, json_path):
+        refuse_overwrite(questionnaire.path, path)
     rows = review_rows(questionnaire, answers)
     with atomic_output(csv_path, "w", encoding="utf-8", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=FIELDS, lineterminator="\r\n")

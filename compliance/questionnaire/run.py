@@ -13,7 +13,7 @@ from typing import Any
 from compliance.questionnaire.draft import draft_answers
 from compliance.questionnaire.judging import claims_judge
 from compliance.questionnaire.load import load_questionnaire
-from compliance.questionnaire.review import write_review
+from compliance.questionnaire.review import review_paths, write_review
 from compliance.questionnaire.safety import refuse_overwrite
 from compliance.questionnaire.types import Overrides, Questionnaire, QuestionnaireError
 from compliance.questionnaire.verdicts import control_verdicts
@@ -49,11 +49,18 @@ def answer_questionnaire(
 ) -> AnswerRun:
     """Answer ``path`` from the checked model in ``workspace`` into ``out`` (+ review files).
 
-    Raises :class:`QuestionnaireError` (unreadable input, bad --out), the loader's
+    No output (the answered copy or either review file) may be an input (the
+    questionnaire or the mapping). Raises :class:`QuestionnaireError` (unreadable input,
+    bad --out, unwritable output), the loader's
     ``UserError`` (unreadable workspace) or :class:`ModelHasErrors`."""
     from compliance.pipeline import load_and_check
 
-    refuse_overwrite(path, out)
+    role = f"it would be the review file of --out {out}"
+    outputs = ((out, ""), *((review, role) for review in review_paths(out)))
+    for source, what in ((path, "questionnaire"), (overrides.mapping, "mapping")):
+        for target, target_role in outputs:  # before anything is read or written
+            if source is not None:
+                refuse_overwrite(source, target, what, target_role)
     same_suffix(path, out)
     q = load_questionnaire(path, overrides)  # stage 1: the customer's file
     if not q.questions:

@@ -8,6 +8,13 @@ Choices, documented in docs/questionnaires.md:
 - XML is parsed with the standard library only after checking that the part
   has no ``<!DOCTYPE`` or ``<!ENTITY`` (OOXML never needs one), so entity
   expansion and external entities cannot happen. No extra dependency needed.
+  The check reads the part in its own encoding (a byte-order mark, the
+  UTF-16/UTF-32 patterns of XML 1.0 Appendix F, or the encoding declaration)
+  and then asks expat itself whether the prolog declares a document type, so
+  a UTF-16 or UTF-32 DTD is refused like a UTF-8 one.
+- :func:`check_workbook` runs every workbook check (size, legacy/encrypted
+  container, zip bomb, DTD) in one call, for any reader about to open a
+  workbook (``compliance answer`` here; ``compliance lint`` before openpyxl).
 - Answer text starting with ``=``, ``+``, ``-``, ``@``, tab or carriage return
   gets a leading apostrophe in every format. XLSX cells are written as inline
   strings, which spreadsheet programs never evaluate; the apostrophe also
@@ -17,6 +24,7 @@ Choices, documented in docs/questionnaires.md:
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import os
 import re
@@ -26,6 +34,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 from xml.etree import ElementTree as ET
+from xml.parsers import expat
 
 from compliance.questionnaire.types import QuestionnaireError
 
@@ -36,22 +45,72 @@ RATIO_FLOOR_BYTES = 1024 * 1024
 MAX_INPUT_BYTES = 200 * 1024 * 1024
 MAX_CELL_CHARS = 32_767
 
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # legacy .xls, or a password-protected .xlsx
 _DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_DTD_TEXT = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+# XML 1.0 Appendix F: byte-order marks (longest first), then the first four bytes of "<?xm".
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+_NO_BOM = {
+    b"<\0\0\0": "utf-32-le",
+    b"\0\0\0<": "utf-32-be",
+    b"<\0?\0": "utf-16-le",
+    b"\0<\0?": "utf-16-be",
+    b"\x4c\x6f\xa7\x94": "cp500",  # EBCDIC
+}
+_DECLARED = re.compile(r"""^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # XML 1.0 forbids most C0 controls even when escaped.
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
-def check_input_size(path: Path) -> None:
-    size = path.stat().st_size
+def check_workbook(path: Path, display: str | None = None) -> None:
+    """Every safety check on a workbook, before anything parses it; call it before opening one.
+
+    Refuses (raising :class:`QuestionnaireError`, a :class:`~compliance.diagnostics.UserError`
+    whose message starts with ``display``, default ``str(path)``) a file over
+    :data:`MAX_INPUT_BYTES`, a legacy or encrypted OLE container, a file that is not a zip,
+    a zip bomb (:func:`check_zip`), and any XML part declaring a DTD or entity, in whatever
+    encoding (:func:`no_dtd`). Returns None when the workbook is safe to open."""
+    with open_zip(path, display):
+        pass
+
+
+def check_input_size(path: Path, display: str | None = None) -> None:
+    where = display or str(path)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise QuestionnaireError(f"{where}: cannot read ({exc.strerror or exc})") from exc
     if size > MAX_INPUT_BYTES:
         raise QuestionnaireError(
-            f"{path}: file is {size} bytes, more than the {MAX_INPUT_BYTES} byte limit"
+            f"{where}: file is {size} bytes, more than the {MAX_INPUT_BYTES} byte limit"
         )
 
 
-def check_zip(path: Path, zf: zipfile.ZipFile) -> None:
-    """Refuse zip bombs: too many members, too large uncompressed, implausible ratios."""
+def refuse_ole(path: Path, display: str | None = None) -> None:
+    """Refuse a legacy .xls or a password-protected workbook (both OLE containers)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(OLE_MAGIC))
+    except OSError as exc:
+        raise QuestionnaireError(f"{display or path}: cannot read ({exc.strerror or exc})") from exc
+    if head == OLE_MAGIC:
+        raise QuestionnaireError(
+            f"{display or path}: a legacy .xls or password-protected workbook; save an "
+            "unencrypted .xlsx copy and answer that"
+        )
+
+
+def check_zip(path: Path | str, zf: zipfile.ZipFile) -> None:
+    """Refuse zip bombs: too many members, too large uncompressed, implausible ratios.
+
+    ``path`` is only used in messages (pass the display name)."""
     infos = zf.infolist()
     if len(infos) > MAX_MEMBERS:
         raise QuestionnaireError(
@@ -73,36 +132,109 @@ def check_zip(path: Path, zf: zipfile.ZipFile) -> None:
                 )
 
 
-def open_zip(path: Path) -> zipfile.ZipFile:
-    """Open a workbook package after the size, bomb and DTD checks; the message names the file."""
-    check_input_size(path)
+def open_zip(path: Path, display: str | None = None) -> zipfile.ZipFile:
+    """Open a workbook package after the size, OLE, bomb and DTD checks; messages name
+    ``display`` (default: the path)."""
+    where = display or str(path)
+    check_input_size(path, where)
+    refuse_ole(path, where)
     try:
         zf = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError) as exc:
-        raise QuestionnaireError(f"{path}: not a readable XLSX/XLSM workbook ({exc})") from exc
+        raise QuestionnaireError(f"{where}: not a readable XLSX/XLSM workbook ({exc})") from exc
     try:
-        check_zip(path, zf)
+        check_zip(where, zf)
         for info in zf.infolist():
             if info.filename.endswith((".xml", ".rels", ".vml")):
-                no_dtd(path, info.filename, zf.read(info))
-    except Exception:
+                no_dtd(where, info.filename, zf.read(info))
+    except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, EOFError) as exc:
+        zf.close()  # a corrupt, encrypted or unsupported member
+        raise QuestionnaireError(f"{where}: not a readable XLSX/XLSM workbook ({exc})") from exc
+    except BaseException:
         zf.close()
         raise
     return zf
 
 
-def no_dtd(path: Path, part: str, data: bytes) -> None:
-    if _DTD.search(data[:4096]) or (b"<!" in data and _DTD.search(data)):
+def xml_encoding(data: bytes) -> str | None:
+    """The encoding an XML parser would read ``data`` in (BOM, Appendix F, declaration);
+    None for plain UTF-8/ASCII-compatible data with no other declared encoding."""
+    for bom, by_bom in _BOMS:
+        if data.startswith(bom):
+            return None if by_bom == "utf-8" else by_bom
+    codec = _NO_BOM.get(data[:4])
+    if codec is not None and codec != "cp500":
+        return codec
+    m = _DECLARED.match(data[:256].decode(codec or "latin-1"))
+    if m is None:
+        return codec
+    try:
+        name = codecs.lookup(m.group(1)).name
+    except LookupError:
+        return codec
+    return None if name in ("utf-8", "ascii") else name
+
+
+class _Declared(Exception):
+    """Raised from an expat handler: the prolog declares a document type or an entity."""
+
+
+class _Started(Exception):
+    """Raised from an expat handler: the root element began, so no DTD can follow."""
+
+
+def _expat_sees_dtd(data: bytes) -> bool:
+    """Whether expat, reading ``data`` exactly as ElementTree would, meets a DOCTYPE or
+    entity declaration before the root element (parsing stops at the first element)."""
+
+    def declared(*_args: object) -> None:
+        raise _Declared
+
+    def started(*_args: object) -> None:
+        raise _Started
+
+    parser = expat.ParserCreate()
+    parser.StartDoctypeDeclHandler = declared
+    parser.EntityDeclHandler = declared
+    parser.StartElementHandler = started
+    try:
+        parser.Parse(data, True)
+    except _Declared:
+        return True
+    except (_Started, expat.ExpatError, ValueError, LookupError):
+        return False  # not well-formed or an unknown encoding: the real parse reports it
+    return False
+
+
+def no_dtd(path: Path | str, part: str, data: bytes) -> None:
+    """Refuse a part that declares a DTD or an entity, whatever its encoding."""
+    found = bool(_DTD.search(data[:4096]) or (b"<!" in data and _DTD.search(data)))
+    if not found:
+        codec = xml_encoding(data)
+        if codec is not None:
+            text = data.decode(codec, errors="replace")
+            found = bool(_DTD_TEXT.search(text))
+    if not found:
+        found = _expat_sees_dtd(data)
+    if found:
         raise QuestionnaireError(f"{path}: part {part} declares a DTD or entity; refused")
 
 
-def parse_xml(path: Path, part: str, data: bytes) -> ET.Element:
+def parse_xml(path: Path | str, part: str, data: bytes) -> ET.Element:
     """Parse one package part with the standard library after refusing DTDs."""
     no_dtd(path, part, data)
     try:
         return ET.fromstring(data)
     except ET.ParseError as exc:
         raise QuestionnaireError(f"{path}: part {part} is not well-formed XML ({exc})") from exc
+
+
+def not_utf8(data: bytes, index: int) -> str:
+    """``line:col: not valid UTF-8 (byte 0xe9)`` for the bad byte at ``index``, as
+    ``compliance check`` words it (the column counts bytes)."""
+    line = data.count(b"\n", 0, index) + 1
+    col = index - (data.rfind(b"\n", 0, index) + 1) + 1
+    return f"{line}:{col}: not valid UTF-8 (byte 0x{data[index]:02x})"
 
 
 def neutralise(text: str) -> str:
@@ -128,21 +260,35 @@ def same_file(a: Path, b: Path) -> bool:
     return False
 
 
-def refuse_overwrite(input_path: Path, out_path: Path) -> None:
-    if same_file(input_path, out_path):
+def refuse_overwrite(
+    input_path: Path, out_path: Path, what: str = "questionnaire", role: str = ""
+) -> None:
+    """Refuse an output that is an input file (symlinks and hard links resolved).
+
+    ``what`` names the input (questionnaire, mapping); ``role`` says which output this is
+    when it is not --out itself (e.g. "it would be the review file of --out caiq.xlsx")."""
+    if same_file(Path(input_path), Path(out_path)):
+        named = "" if Path(input_path) == Path(out_path) else f" {input_path}"
         raise QuestionnaireError(
-            f"{out_path}: refusing to overwrite the input questionnaire; choose another --out"
+            f"{out_path}: refusing to overwrite the input {what}{named}"
+            f"{f' ({role})' if role else ''}; choose another --out"
         )
 
 
 @contextlib.contextmanager
 def atomic_output(out_path: Path, mode: str = "wb", **kwargs: object) -> Iterator[IO]:  # type: ignore[type-arg]
-    """Write to a temp file beside ``out_path``, fsync, then ``os.replace`` it into place."""
+    """Write to a temp file beside ``out_path``, fsync, then ``os.replace`` it into place.
+
+    A folder that cannot be written (permissions, a full disk, a read-only mount) is a
+    :class:`QuestionnaireError` ``cannot write <out_path>: <reason>``, not a traceback."""
     out_path = Path(out_path)
     directory = out_path.parent if str(out_path.parent) else Path(".")
     if not directory.is_dir():
         raise QuestionnaireError(f"{out_path}: output folder {directory} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise _cannot_write(out_path, exc) from exc
     try:
         os.chmod(tmp, 0o666 & ~_umask())
         with os.fdopen(fd, mode, **kwargs) as handle:  # type: ignore[call-overload]
@@ -150,7 +296,13 @@ def atomic_output(out_path: Path, mode: str = "wb", **kwargs: object) -> Iterato
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, out_path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise _cannot_write(out_path, exc) from exc
         raise
+
+
+def _cannot_write(out_path: Path, exc: OSError) -> QuestionnaireError:
+    return QuestionnaireError(f"cannot write {out_path}: {exc.strerror or exc}")

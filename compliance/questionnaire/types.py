@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from compliance.diagnostics import UserError
+
 
 class Format(enum.StrEnum):
     XLSX = "xlsx"
@@ -133,8 +135,11 @@ class Overrides:
     mapping: Path | None = None
 
 
-class QuestionnaireError(Exception):
-    """The questionnaire cannot be read or written (exit 2); the message names the file."""
+class QuestionnaireError(UserError):
+    """The questionnaire, its mapping or an output cannot be read or written (exit 2); the
+    message names the file (file:line:col where there is a place to point at).
+
+    A :class:`~compliance.diagnostics.UserError`, so any command's edge handles it."""
 
 
 def column_letter(column: int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import openpyxl
@@ -53,7 +54,7 @@ def test_answers_with_a_user_mapping(ws: Path, tmp_path: Path) -> None:
     assert stdout == (
         f"{out}: drafted 2 of 7 answers (0 with a Yes/No/NA choice, 2 narrative only); "
         "5 left for a human\n"
-        f"review: {tmp_path / 'out.review.csv'}, {tmp_path / 'out.review.json'}\n"
+        f"review: {tmp_path / 'out.xlsx.review.csv'}, {tmp_path / 'out.xlsx.review.json'}\n"
     )
     ws_out = openpyxl.load_workbook(out)["Security"]
     assert [ws_out.cell(r, 3).value for r in (5, 6, 7)] == [None, None, None]
@@ -63,7 +64,7 @@ def test_answers_with_a_user_mapping(ws: Path, tmp_path: Path) -> None:
         "evidence verifies this claim yet).\n"
         "Limits:\n- Isolation depends on a well-configured host."
     )
-    review = json.loads((tmp_path / "out.review.json").read_text(encoding="utf-8"))
+    review = json.loads((tmp_path / "out.xlsx.review.json").read_text(encoding="utf-8"))
     assert [(i["key"], i["status"], i["reason"]) for i in review["items"]] == [
         ("1.1", "narrative only", None),
         ("1.2", "narrative only", None),
@@ -75,7 +76,7 @@ def test_answers_with_a_user_mapping(ws: Path, tmp_path: Path) -> None:
     ]
     assert review["items"][1]["control_ids"] == ["NET-01"]
     assert len(review["items"][1]["evidence_sha256"][0]) == 64
-    csv_lines = (tmp_path / "out.review.csv").read_text(encoding="utf-8").splitlines()
+    csv_lines = (tmp_path / "out.xlsx.review.csv").read_text(encoding="utf-8").splitlines()
     assert csv_lines[0] == (
         "key,id,sheet,row,section,question,status,choice,narrative,control_ids,"
         "evidence_sha256,limits,layers,reason"
@@ -89,7 +90,7 @@ def test_unrecognised_workbook_gets_suggestions_not_answers(ws: Path, tmp_path: 
     code, stdout, _ = run(str(book), "-w", str(ws), "--out", str(out))
     assert code == 0
     assert stdout.startswith(f"{out}: drafted 0 of 7 answers (0 with a Yes/No/NA choice, ")
-    review = json.loads((tmp_path / "out.review.json").read_text(encoding="utf-8"))
+    review = json.loads((tmp_path / "out.xlsx.review.json").read_text(encoding="utf-8"))
     reasons = {i["key"]: i["reason"] for i in review["items"]}
     assert reasons["1.1"] == (
         "no mapping recognises this questionnaire; controls that may answer it: ISO-01 "
@@ -114,7 +115,7 @@ def test_model_errors_refuse_and_write_nothing(tmp_path: Path) -> None:
     assert "[SCH001]" in stdout
     assert stderr == "error: the model has errors; nothing was answered or written\n"
     assert not out.exists()
-    assert not (tmp_path / "out.review.csv").exists()
+    assert not (tmp_path / "out.xlsx.review.csv").exists()
 
 
 def test_unreadable_questionnaire_exits_2_naming_the_file(ws: Path, tmp_path: Path) -> None:
@@ -122,7 +123,9 @@ def test_unreadable_questionnaire_exits_2_naming_the_file(ws: Path, tmp_path: Pa
     bad.write_bytes("ID,Question\nQ1,Caf\xe9?\n".encode("latin-1"))
     code, stdout, stderr = run(str(bad), "-w", str(ws), "--out", str(tmp_path / "o.csv"))
     assert (code, stdout) == (2, "")
-    assert stderr == f"error: {bad}: not UTF-8 text (byte 18); save it as 'CSV UTF-8' and retry\n"
+    assert stderr == (
+        f"error: {bad}:2:7: not valid UTF-8 (byte 0xe9); save it as 'CSV UTF-8' and retry\n"
+    )
 
 
 def test_no_questions_found_exits_2(ws: Path, tmp_path: Path) -> None:
@@ -179,7 +182,7 @@ def test_example_workspace_answers_caiq_in_place(
     assert stdout.startswith(f"{out}: drafted ")
     before, after = parts(src), parts(out)
     assert [n for n in before if before[n] != after[n]] == ["xl/worksheets/sheet2.xml"]
-    review = json.loads((tmp_path / "caiq.review.json").read_text(encoding="utf-8"))
+    review = json.loads((tmp_path / "caiq.xlsx.review.json").read_text(encoding="utf-8"))
     assert review["questions"] == 261
     model = load_workspace(repo).model
     assert model is not None
@@ -202,3 +205,100 @@ def test_example_workspace_answers_caiq_in_place(
             assert ws.cell(r, 5).value == item["narrative"]
         else:
             assert ws.cell(r, 5).value is None
+
+
+QUESTIONS_CSV = "ID,Question,Answer\r\nQ1,Is outbound network traffic filtered?,\r\n"
+QUESTIONS_JSON = json.dumps({"questions": [{"id": "Q1", "question": "Is egress filtered?"}]})
+
+
+def test_review_files_are_named_after_the_whole_output_name(ws: Path, tmp_path: Path) -> None:
+    """caiq.csv and caiq.json answered into one folder keep a review each."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in/caiq.csv").write_text(QUESTIONS_CSV, encoding="utf-8")
+    (tmp_path / "in/caiq.json").write_text(QUESTIONS_JSON, encoding="utf-8")
+    for name in ("caiq.csv", "caiq.json"):
+        code, stdout, stderr = run(
+            str(tmp_path / "in" / name), "-w", str(ws), "--out", str(tmp_path / name)
+        )
+        assert (code, stderr) == (0, "")
+        assert stdout.endswith(
+            f"review: {tmp_path / name}.review.csv, {tmp_path / name}.review.json\n"
+        )
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == [
+        "caiq.csv", "caiq.csv.review.csv", "caiq.csv.review.json",
+        "caiq.json", "caiq.json.review.csv", "caiq.json.review.json",
+    ]  # fmt: skip
+    review = json.loads((tmp_path / "caiq.json.review.json").read_text(encoding="utf-8"))
+    assert (review["questionnaire"], review["questions"], len(review["items"])) == (
+        str(tmp_path / "in/caiq.json"), 1, 1
+    )
+
+
+def test_no_output_may_be_an_input(ws: Path, tmp_path: Path) -> None:
+    """Neither the answered copy nor a review file may replace the questionnaire or the
+    mapping, through a symlink or a hard link too; nothing is written."""
+    review_in = tmp_path / "x.csv.review.csv"  # answering a review file into x.csv
+    review_in.write_text(QUESTIONS_CSV, encoding="utf-8")
+    real = tmp_path / "real.csv"
+    real.write_text(QUESTIONS_CSV, encoding="utf-8")
+    (tmp_path / "link.csv").symlink_to(real)
+    os.link(real, tmp_path / "hard.csv")
+    mapping = tmp_path / "m.csv.review.json"
+    mapping.write_text("name: m\nquestions:\n  - {id: Q1, layers: [network]}\n", "utf-8")
+    cases = [
+        ((str(review_in), "--out", str(tmp_path / "x.csv")),
+         f"{review_in}: refusing to overwrite the input questionnaire (it would be the review "
+         f"file of --out {tmp_path / 'x.csv'}); choose another --out"),
+        ((str(real), "--out", str(tmp_path / "link.csv")),
+         f"{tmp_path / 'link.csv'}: refusing to overwrite the input questionnaire {real}; "
+         "choose another --out"),
+        ((str(real), "--out", str(tmp_path / "hard.csv")),
+         f"{tmp_path / 'hard.csv'}: refusing to overwrite the input questionnaire {real}; "
+         "choose another --out"),
+        ((str(real), "--mapping", str(mapping), "--out", str(tmp_path / "m.csv")),
+         f"{mapping}: refusing to overwrite the input mapping (it would be the review file of "
+         f"--out {tmp_path / 'm.csv'}); choose another --out"),
+    ]  # fmt: skip
+    before = {p: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    for args, message in cases:
+        code, stdout, stderr = run(*args, "-w", str(ws))
+        assert (code, stdout, stderr) == (2, "", f"error: {message}\n")
+    assert {p: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
+
+
+def test_deeply_nested_json_is_a_positioned_error(ws: Path, tmp_path: Path) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"questions": \n  ' + "[" * 100_000, encoding="utf-8")
+    code, stdout, stderr = run(str(deep), "-w", str(ws), "--out", str(tmp_path / "o.json"))
+    assert (code, stdout) == (2, "")
+    assert stderr == f"error: {deep}:2:102: nested deeper than 100 levels; refused\n"
+
+
+def test_bad_regex_in_a_mapping_is_a_positioned_error(ws: Path, tmp_path: Path) -> None:
+    src = tmp_path / "q.csv"
+    src.write_text(QUESTIONS_CSV, encoding="utf-8")
+    mapping = tmp_path / "m.yaml"
+    mapping.write_text('name: x\nquestions:\n  - {text_regex: "(", layers: [network]}\n', "utf-8")
+    code, stdout, stderr = run(
+        str(src), "-w", str(ws), "--mapping", str(mapping), "--out", str(tmp_path / "o.csv")
+    )
+    assert (code, stdout) == (2, "")
+    assert stderr == (
+        f"error: {mapping}:3:19: mapping invalid at questions.0.text_regex: Value error, not a "
+        "valid regular expression: missing ), unterminated subpattern at position 0\n"
+    )
+
+
+def test_unwritable_output_is_one_line_exit_2(
+    ws: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src = tmp_path / "q.csv"
+    src.write_text(QUESTIONS_CSV, encoding="utf-8")
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("compliance.questionnaire.safety.tempfile.mkstemp", refuse)
+    out = tmp_path / "o.csv"
+    code, stdout, stderr = run(str(src), "-w", str(ws), "--out", str(out))
+    assert (code, stdout, stderr) == (2, "", f"error: cannot write {out}: Permission denied\n")

@@ -83,7 +83,9 @@ def test_not_utf8_is_refused_with_the_file_named(tmp_path: Path) -> None:
     path.write_bytes("ID,Question\nQ1,Caf\xe9 security?\n".encode("latin-1"))
     with pytest.raises(QuestionnaireError) as err:
         load_questionnaire(path)
-    assert str(err.value) == (f"{path}: not UTF-8 text (byte 18); save it as 'CSV UTF-8' and retry")
+    assert str(err.value) == (
+        f"{path}:2:7: not valid UTF-8 (byte 0xe9); save it as 'CSV UTF-8' and retry"
+    )
 
 
 def test_quote_all_files_get_quoted_answers_and_tabs_work(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from compliance.questionnaire import (
     load_questionnaire,
     write_answers,
 )
-from compliance.questionnaire.json_io import read_json, relaxed_json
+from compliance.questionnaire.json_io import read_json, relaxed_json, too_deep
 
 VSAQ = """// Copyright line
 // second line
@@ -89,3 +89,11 @@ def test_generic_list_and_unknown_shape(tmp_path: Path) -> None:
         f"{bad}: JSON shape not recognised (expected CAIQ 'questions', VSAQ 'questionnaire', "
         "or a list of {id, question})"
     )
+
+
+def test_nesting_depth_skips_strings_and_comments() -> None:
+    assert too_deep("[" * 100 + "]" * 100) is None
+    assert too_deep("[" * 101) == 100
+    brackets = '"' + "[" * 500 + '\\"' + "{" * 500 + '"'
+    assert too_deep("// " + "[" * 500 + "\n[" + brackets + "]") is None
+    assert too_deep('["]", ' + "[" * 100 + "]") == 6 + 99  # the outer [ is level 1

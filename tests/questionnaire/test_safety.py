@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import codecs
 import os
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from compliance.diagnostics import UserError
 from compliance.questionnaire import QuestionnaireError, load_questionnaire, safety
 from compliance.questionnaire.safety import atomic_output, neutralise
 from tests.questionnaire.workbooks import rich_workbook
@@ -120,3 +122,132 @@ def test_atomic_output_needs_an_existing_folder(tmp_path: Path) -> None:
     with pytest.raises(QuestionnaireError) as err, atomic_output(target):
         pass
     assert str(err.value) == f"{target}: output folder {target.parent} does not exist"
+
+
+DTD = '<?xml version="1.0" encoding="{enc}"?><!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>'
+
+
+@pytest.mark.parametrize(
+    ("encoding", "prefix", "declared"),
+    [
+        ("utf-8", codecs.BOM_UTF8, "UTF-8"),
+        ("utf-16-le", codecs.BOM_UTF16_LE, "UTF-16"),
+        ("utf-16-be", codecs.BOM_UTF16_BE, "UTF-16"),
+        ("utf-16-le", b"", "UTF-16"),  # no byte-order mark: "<\0?\0"
+        ("utf-16-be", b"", "UTF-16"),
+        ("utf-32-le", codecs.BOM_UTF32_LE, "UTF-32"),
+        ("utf-32-be", codecs.BOM_UTF32_BE, "UTF-32"),
+        ("utf-32-le", b"", "UTF-32"),
+        ("utf-32-be", b"", "UTF-32"),
+        ("utf-7", b"", "UTF-7"),  # ASCII-looking prolog; '<!' encoded as '+ADwAIQ-'
+        ("cp500", b"", "cp500"),  # EBCDIC
+    ],
+)
+def test_dtd_is_refused_in_any_encoding(encoding: str, prefix: bytes, declared: str) -> None:
+    text = DTD.format(enc=declared)
+    data = prefix + (text.encode(encoding) if encoding != "utf-7" else _utf7_markup(text))
+    assert not safety._DTD.search(data) or encoding == "utf-8"  # bytes alone would miss it
+    with pytest.raises(QuestionnaireError) as err:
+        safety.no_dtd("book.xlsx", "xl/worksheets/sheet1.xml", data)
+    assert str(err.value) == (
+        "book.xlsx: part xl/worksheets/sheet1.xml declares a DTD or entity; refused"
+    )
+
+
+def _utf7_markup(text: str) -> bytes:
+    """UTF-7 with '<' and '!' base64-encoded, as an encoder may choose to."""
+    head, rest = text.split("?>", 1)
+    return (head + "?>").encode("ascii") + rest.replace("<!", "\x00").encode("utf-7").replace(
+        b"+AAA-", b"+ADwAIQ-"
+    )
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'<?xml version="1.0" encoding="UTF-8"?><worksheet><c>&lt;!DOCTYPE</c></worksheet>',
+        '<?xml version="1.0" encoding="UTF-16"?><worksheet/>'.encode("utf-16"),
+        b"",
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR",
+    ],
+)
+def test_parts_without_a_dtd_pass(data: bytes) -> None:
+    safety.no_dtd("book.xlsx", "part.xml", data)
+
+
+def test_expat_is_asked_too() -> None:
+    assert safety._expat_sees_dtd(b'<!DOCTYPE x [<!ENTITY a "b">]><x/>')
+    assert not safety._expat_sees_dtd(b"<x><y/></x>")
+    assert not safety._expat_sees_dtd(b"<x><!-- <!DOCTYPE --></x>")
+    assert not safety._expat_sees_dtd(b"not xml at all")
+
+
+def _rewrite(src: Path, dst: Path, part: str, data: bytes) -> Path:
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in zin.infolist():
+            out.writestr(info, data if info.filename == part else zin.read(info))
+    return dst
+
+
+def test_utf16_sheet_with_an_entity_bomb_is_refused_before_parsing(tmp_path: Path) -> None:
+    book = rich_workbook(tmp_path / "in.xlsx")
+    with zipfile.ZipFile(book) as zf:
+        sheet = zf.read("xl/worksheets/sheet1.xml").decode("utf-8")
+    body = sheet.split("?>", 1)[-1]  # drop any UTF-8 declaration
+    laughs = '<!DOCTYPE w [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+    utf16 = ('<?xml version="1.0" encoding="UTF-16"?>' + laughs + body).encode("utf-16")
+    bomb = _rewrite(book, tmp_path / "bomb.xlsx", "xl/worksheets/sheet1.xml", utf16)
+    with pytest.raises(QuestionnaireError) as err:
+        load_questionnaire(bomb)
+    assert str(err.value) == (
+        f"{bomb}: part xl/worksheets/sheet1.xml declares a DTD or entity; refused"
+    )
+
+
+def test_check_workbook_is_one_public_call_raising_user_error(tmp_path: Path) -> None:
+    book = rich_workbook(tmp_path / "in.xlsx")
+    safety.check_workbook(book)  # a clean workbook passes
+    safety.check_workbook(book, "shown.xlsx")
+    bomb = tmp_path / "bomb.xlsx"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("xl/worksheets/sheet1.xml", b"\0" * (4 * 1024 * 1024))
+    laughs = _rewrite(
+        book, tmp_path / "laughs.xlsx", "xl/workbook.xml",
+        DTD.format(enc="UTF-16").encode("utf-16"),
+    )
+    ole = tmp_path / "old.xlsx"
+    ole.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 60)
+    not_zip = tmp_path / "text.xlsx"
+    not_zip.write_text("hello", encoding="utf-8")
+    expected = {
+        bomb: "shown.xlsx: part xl/worksheets/sheet1.xml compresses",
+        laughs: "shown.xlsx: part xl/workbook.xml declares a DTD or entity; refused",
+        ole: "shown.xlsx: a legacy .xls or password-protected workbook",
+        not_zip: "shown.xlsx: not a readable XLSX/XLSM workbook",
+        tmp_path / "missing.xlsx": "shown.xlsx: cannot read (No such file or directory)",
+    }
+    for path, message in expected.items():
+        with pytest.raises(UserError) as err:
+            safety.check_workbook(path, "shown.xlsx")
+        assert err.value.message.startswith(message), err.value.message
+        assert isinstance(err.value, QuestionnaireError)
+
+
+def test_unwritable_output_is_a_one_line_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(safety.tempfile, "mkstemp", refuse)
+    target = tmp_path / "out.csv"
+    with pytest.raises(QuestionnaireError) as err, atomic_output(target):
+        pass
+    assert str(err.value) == f"cannot write {target}: Permission denied"
+    monkeypatch.undo()
+    monkeypatch.setattr(safety.os, "replace", refuse)
+    with pytest.raises(QuestionnaireError) as err, atomic_output(target) as handle:
+        handle.write(b"x")
+    assert str(err.value) == f"cannot write {target}: Permission denied"
+    monkeypatch.undo()
+    assert os.listdir(tmp_path) == []
