@@ -29,7 +29,8 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
 
     \b
     Exit codes: 0 no overclaims; 1 overclaims found (or warnings with --strict);
-                2 a file cannot be read (binary, not UTF-8, not a workbook).
+                2 a file cannot be read (binary, not UTF-8, not a workbook); the
+                other files are still linted and their findings printed.
     \b
     Examples:
       compliance lint docs/security.md
@@ -38,30 +39,31 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
       compliance lint README.md --format github
     """
 
-    from compliance.commands.options import fail_unreadable
+    from compliance.commands.options import EXIT_UNREADABLE, fail_unreadable
     from compliance.diagnostics import UserError, has_failures, sort_unique
-    from compliance.formats import Report, RuleInfo, emit
+    from compliance.formats import Report, RuleInfo, emit, unreadable_report
     from compliance.judge.lint import lint_texts
-    from compliance.judge.sources import NoAnswerColumns, lint_targets, texts_of
+    from compliance.judge.sources import NoAnswerColumns, Text, lint_targets, texts_of
     from compliance.rules.claims import CLAIM_RULES
 
-    texts, skipped = [], []
+    texts: list[Text] = []
+    skipped: list[str] = []
+    unreadable: list[UserError] = []
     try:
         targets = lint_targets(paths)
     except UserError as exc:
         fail_unreadable(exc.message)
         return
-    for t in targets:
+    for t in targets:  # a file that cannot be read does not hide the others' findings
         try:
             texts.extend(texts_of(t.path, t.display, columns))
         except NoAnswerColumns as exc:
-            if not t.found:
-                fail_unreadable(exc.message)
-                return
-            skipped.append(t.display)  # a data file met in a folder, not a questionnaire
+            if t.found:
+                skipped.append(t.display)  # a data file met in a folder, not a questionnaire
+            else:
+                unreadable.append(exc)
         except UserError as exc:
-            fail_unreadable(exc.message, exc.diagnostics)
-            return
+            unreadable.append(exc)
     if skipped:
         sys.stderr.write(f"note: skipped {len(skipped)} CSV/XLSX file(s) with no answer "
                          f"column: {', '.join(skipped)}\n")
@@ -70,5 +72,20 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
     rules = {code: RuleInfo(code, r.name, r.level, r.summary(), r.page())
              for code, r in CLAIM_RULES.items() if code in used}
     out = sys.stdout
+    if unreadable:  # findings as usual; the files that could not be read; exit 2
+        errors = [d for u in unreadable
+                  for d in unreadable_report(u.message, u.diagnostics).findings]
+        for u in unreadable:
+            for d in u.diagnostics or []:
+                sys.stderr.write(f"{d.path}:{d.line}:{d.column}: error {d.message} [{d.code}]\n")
+            if not u.diagnostics:
+                sys.stderr.write(f"error: {u.message}\n")
+        if fmt == "text":
+            emit(Report(findings, rules), fmt, out, color=color_for(out))
+        else:
+            report = unreadable_report("", errors)
+            emit(Report(sort_unique([*findings, *errors]), {**rules, **report.rules},
+                        report.extra), fmt, out)
+        sys.exit(EXIT_UNREADABLE)
     emit(Report(findings, rules), fmt, out, color=color_for(out))
     sys.exit(EXIT_FINDINGS if has_failures(findings, strict) else EXIT_OK)

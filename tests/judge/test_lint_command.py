@@ -186,3 +186,17 @@ def test_json_string_values_are_judged_at_their_position(tmp_path: Path) -> None
     assert code == 1
     found = [(d["line"], d["column"], d["code"]) for d in json.loads(out)["findings"]]
     assert found == [(2, 45, "CLM001")]
+
+
+def test_an_unreadable_file_does_not_hide_the_others_findings(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("The sandbox is safe by default.\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_bytes(b"x\x00y")
+    code, out, err = run(str(tmp_path))
+    assert code == 2
+    assert "a.md:1:16: error" in out and "[CLM001]" in out
+    assert err == f"error: {tmp_path / 'b.txt'}:1:2: binary file (NUL byte): not a text file\n"
+    code, out, _ = run(str(tmp_path), "--format", "json")
+    report = json.loads(out)
+    assert code == 2 and report["ok"] is False
+    assert [(Path(d["path"]).name, d["code"]) for d in report["findings"]] == [
+        ("a.md", "CLM001"), ("b.txt", "IO001")]
