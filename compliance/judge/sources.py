@@ -126,6 +126,9 @@ def _xlsx_texts(path: Path, display: str, wanted: tuple[str, ...]) -> Iterator[T
     from openpyxl.utils import get_column_letter
     from openpyxl.utils.exceptions import InvalidFileException
 
+    from compliance.questionnaire.safety import check_workbook
+
+    check_workbook(path, display)  # size, zip-bomb and DTD limits, before openpyxl reads it
     try:
         wb = load_workbook(path, read_only=True, data_only=True)
     except (OSError, zipfile.BadZipFile, InvalidFileException, KeyError, ValueError) as exc:

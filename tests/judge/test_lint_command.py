@@ -118,7 +118,7 @@ def test_binary_and_non_utf8_files_exit_2_naming_the_file(tmp_path: Path) -> Non
     bad_xlsx.write_text("not a zip", encoding="utf-8")
     code, _, err = run(str(bad_xlsx))
     assert code == 2
-    assert err.startswith(f"error: {bad_xlsx}: cannot read as an XLSX workbook")
+    assert err.startswith(f"error: {bad_xlsx}: not a readable XLSX/XLSM workbook")
 
 
 def test_missing_file_exits_2() -> None:
@@ -200,3 +200,16 @@ def test_an_unreadable_file_does_not_hide_the_others_findings(tmp_path: Path) ->
     assert code == 2 and report["ok"] is False
     assert [(Path(d["path"]).name, d["code"]) for d in report["findings"]] == [
         ("a.md", "CLM001"), ("b.txt", "IO001")]
+
+
+def test_workbooks_pass_the_same_safety_checks_as_answer(tmp_path: Path) -> None:
+    """A zip bomb is refused before openpyxl inflates it (as `compliance answer` does)."""
+    import zipfile
+
+    f = tmp_path / "bomb.xlsx"
+    with zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml", "<Types/>")
+        z.writestr("xl/worksheets/sheet1.xml", "<a>" + " " * 5_000_000 + "</a>")
+    code, out, err = run(str(f))
+    assert (code, out) == (2, "")
+    assert "refused as a possible zip bomb" in err
