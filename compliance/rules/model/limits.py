@@ -99,7 +99,8 @@ class KindLimitMissing(Rule):
 
     ## Sources
     Claude Code docs, Configure cloud environments: the Anthropic API connection
-    "still works at None" and this "may allow data to exit the VM". GitHub
+    "still works" at the "None" network-access level, and this "may allow data
+    to exit the VM". GitHub
     Copilot firewall docs: "should not be considered a comprehensive security solution".
     """
 
