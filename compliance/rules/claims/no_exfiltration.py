@@ -69,8 +69,11 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"is exfiltrated|is sent out|reach(?:es)? the (?:outside|open) (?:world|internet)|"
                 r"(?:smuggled|sneaked|snuck|spirited|slipped|carried) out)\b",
                 negated=True, unless=lx.UNNOTICED.pattern),
-        # (a process's exit status is not data exiting: "and exit 2", "exits with code 1")
-        pattern(r"\b(?:leave|leaves|leaving|(?:exit|exits|exiting)(?!\s+(?:with\s+)?(?:\d|code|"
+        # (a process's exit status is not data exiting: "and exit 2", "exits with code 1",
+        # nor is the noun: "errors become exits in one place", "the exits")
+        pattern(r"\b(?:leave|leaves|leaving|"
+                r"(?<!\bthe )(?<!\ban )(?<!\bbecome )(?<!\bbecomes )(?<!\bbecame )(?<!\bclean )"
+                r"(?<!\bearly )(?:exit|exits|exiting)(?!\s+(?:with\s+)?(?:\d|code|"
                 r"status))|leak|leaks|leaked|leaking|"
                 r"be sent|get(?:s|ting)?\s+(?:[\w']+\s+){0,2}?out|"
                 # "make it out", "go out from the sandbox"
