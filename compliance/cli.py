@@ -7,11 +7,11 @@ imported only when it runs, so `--help` and `check` never import WeasyPrint.
 from __future__ import annotations
 
 import importlib
-import sys
 
 import click
 
 from compliance import __version__
+from compliance.commands.options import exits_at_the_edge
 
 #: Command name -> "module:object". Listed explicitly; no import magic.
 COMMANDS: dict[str, str] = {
@@ -38,6 +38,10 @@ class LazyGroup(click.Group):
         module, _, attr = target.partition(":")
         return getattr(importlib.import_module(module), attr)  # type: ignore[no-any-return]
 
+    def invoke(self, ctx: click.Context) -> object:
+        with exits_at_the_edge():
+            return super().invoke(ctx)
+
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="compliance")
@@ -50,7 +54,8 @@ def cli() -> None:
 
     \b
     Exit codes: 0 no errors; 1 errors found (or warnings with --strict);
-                2 usage error or unreadable input.
+                2 usage error, unreadable input or unwritable output;
+                130 interrupted (Ctrl-C).
     \b
     Examples:
       compliance check                       # validate the workspace here
@@ -61,9 +66,5 @@ def cli() -> None:
 
 
 def main() -> None:
-    """Console entry point; a traceback here is always a bug, so say so."""
-    try:
-        cli(prog_name="compliance")
-    except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
-        sys.exit(130)
+    """Console entry point. Errors become exits in ``exits_at_the_edge``; a traceback is a bug."""
+    cli(prog_name="compliance")

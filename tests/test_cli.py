@@ -174,3 +174,61 @@ def test_check_does_not_import_weasyprint(tmp_path: Path) -> None:
             "assert 'weasyprint' not in sys.modules, 'weasyprint imported'\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+def _permission_denied(*args: object, **kwargs: object) -> None:
+    raise PermissionError(13, "Permission denied")
+
+
+def test_evidence_pin_that_cannot_write_is_one_line_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    evidence = "evidence:\n  - id: vm\n    path: vm.json\n    collected: 2026-10-01\n"
+    ws = minimal(tmp_path / "ws", **{"controls/ev.yaml": evidence, "evidence/vm.json": "{}\n"})
+    monkeypatch.setattr(os, "replace", _permission_denied)
+    code, out, err = run("evidence", "pin", str(ws))
+    assert (code, out) == (2, "")
+    assert err == f"error: cannot write {ws / 'controls/ev.yaml'}: Permission denied\n"
+    assert (ws / "controls/ev.yaml").read_text() == evidence
+    assert sorted(p.name for p in (ws / "controls").iterdir()) == [
+        "ev.yaml", "isolation.yaml", "system.yaml"]
+
+
+def test_schema_write_that_cannot_write_is_one_line_and_exit_2(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    from compliance.schema import HERE
+
+    monkeypatch.setattr(tempfile, "mkstemp", _permission_denied)
+    code, out, err = run("schema", "--write")
+    assert (code, out) == (2, "")
+    assert err == f"error: cannot write {HERE / 'controls.schema.json'}: Permission denied\n"
+
+
+def test_ctrl_c_exits_130_not_the_findings_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from compliance import pipeline
+
+    def interrupt(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pipeline, "load_and_check", interrupt)
+    assert run("check", str(minimal(tmp_path))) == (130, "", "\ninterrupted\n")
+
+
+def test_ctrl_c_in_a_real_process_exits_130(tmp_path: Path) -> None:
+    probe = (
+        "import os, signal\n"
+        "from compliance import pipeline\n"
+        "from compliance.cli import main\n"
+        "pipeline.load_and_check = lambda *a: os.kill(os.getpid(), signal.SIGINT)\n"
+        "main()\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", probe, "check", str(minimal(tmp_path))],
+                          capture_output=True, text=True)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (130, "", "\ninterrupted\n")

@@ -42,7 +42,8 @@ class _Progress:
     type=click.Path(file_okay=False),
     default="out",
     show_default=True,
-    help="Folder to write the outputs into.",
+    help="Folder to write the outputs into; not controls/, evidence/ or templates/ "
+    "of the workspace, nor a folder inside them.",
 )
 @click.option(
     "--allow-findings",
@@ -70,6 +71,8 @@ def build(
       evidence-pack.zip  model, findings, evidence files, report and manifest.json
       findings.json      the check results
     With errors nothing is written and the exit code is 1, unless --allow-findings.
+    An output folder that cannot be written, or a folder in the way of an
+    output, stops the build (exit 2) with the previous outputs as they were.
     Two builds of the same workspace on the same day give identical bytes.
 
     \b
@@ -80,11 +83,13 @@ def build(
     from compliance.diagnostics import UserError
     from compliance.formats import emit
     from compliance.pipeline import load_and_check
+    from compliance.render.output_folder import refuse_input_folders
     from compliance.report import make_report
 
     progress = _Progress()
     progress("checking")
     try:
+        refuse_input_folders(Path(workspace), Path(out))
         checked = load_and_check(Path(workspace), today.date() if today else None, strict)
     except UserError as exc:
         progress.done()

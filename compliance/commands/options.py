@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import click
@@ -11,6 +12,8 @@ import click
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
+#: 128 + SIGINT, as shells report a command stopped by Ctrl-C.
+EXIT_INTERRUPTED = 130
 
 
 def output_options(func: F) -> F:
@@ -58,3 +61,24 @@ def fail_unreadable(message: str, diagnostics: list[Any] | None = None) -> None:
 
         emit(unreadable_report(message, diagnostics), fmt, sys.stdout)
     sys.exit(EXIT_UNREADABLE)
+
+
+@contextlib.contextmanager
+def exits_at_the_edge() -> Iterator[None]:
+    """Around every command: what is not a bug ends in one line and an exit code.
+
+    - a file that cannot be written (``CannotWrite``, raised by every writer in
+      ``compliance.atomic`` and ``compliance.render.atomic``):
+      ``error: cannot write PATH: REASON``, exit 2;
+    - Ctrl-C: ``interrupted``, exit 130 (click alone prints "Aborted!" and exits
+      1, the code for findings). Writers are atomic, so nothing is half-written.
+    """
+    from compliance.atomic import CannotWrite
+
+    try:
+        yield
+    except CannotWrite as exc:
+        fail_unreadable(exc.message)
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted\n")
+        sys.exit(EXIT_INTERRUPTED)

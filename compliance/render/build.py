@@ -22,6 +22,7 @@ from compliance.render.atomic import staged_outputs, write_bytes
 from compliance.render.build_context import build_context
 from compliance.render.documents import render_report_html, render_stance_md
 from compliance.render.env import make_env, packaged_asset_dir
+from compliance.render.output_folder import refuse_input_folders
 from compliance.render.pack import build_pack, manifest, manifest_bytes
 from compliance.report import make_report
 
@@ -54,13 +55,19 @@ def evidence_files(checked: Checked) -> dict[str, bytes]:
 
 
 def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | None = None) -> Built:
-    """Render every output of ``checked`` into ``out`` (all or nothing)."""
+    """Render every output of ``checked`` into ``out`` (all or nothing).
+
+    Raises ``OutputInInputFolder`` before rendering when ``out`` is or is inside
+    controls/, evidence/ or templates/, and ``CannotWrite`` when the outputs
+    cannot be put in place (the previous ones are then left as they were).
+    """
     from compliance.render.pdf import PdfAttachment, render_pdf
 
     step = progress or (lambda _message: None)
     model = checked.workspace.model
     if model is None:
         raise ValueError("build needs a model that loaded")
+    refuse_input_folders(checked.workspace.root, out)
     reviewed: dt.date = model.system.last_reviewed
     generator = f"compliance {__version__}"
 

@@ -20,6 +20,9 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from compliance.render.errors import RenderError, TemplateOutsideFolder
 
+#: A workspace's own templates, looked up before the packaged ones.
+TEMPLATES_DIR = "templates"
+
 _HERE = Path(__file__).parent
 #: Inside an installed wheel (and through the repository's symlink).
 _PACKAGED = _HERE / "_templates"
@@ -39,8 +42,8 @@ def packaged_templates_dir() -> Path:
 def template_roots(workspace: Path | None) -> list[Path]:
     """Folders searched for templates, first match wins: workspace, then packaged."""
     roots: list[Path] = []
-    if workspace is not None and (workspace / "templates").is_dir():
-        roots.append((workspace / "templates").resolve())
+    if workspace is not None and (workspace / TEMPLATES_DIR).is_dir():
+        roots.append((workspace / TEMPLATES_DIR).resolve())
     packaged = packaged_templates_dir()
     if packaged not in roots:
         roots.append(packaged)

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from compliance.atomic import write_text_atomic
 from compliance.model import ModelFile, Settings, WaiversFile
 
 HERE = Path(__file__).parent
@@ -36,6 +37,6 @@ def write_all(folder: Path = HERE) -> list[Path]:
     written = []
     for name, model in SCHEMAS.items():
         path = folder / name
-        path.write_text(render(model), encoding="utf-8")
+        write_text_atomic(path, render(model))
         written.append(path)
     return written

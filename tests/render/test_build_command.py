@@ -177,3 +177,123 @@ def test_progress_line_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     progress("PDF")
     progress.done()
     assert terminal.getvalue() == "\r\x1b[2Kbuilding: PDF...\r\x1b[2K"
+
+
+def invoke_build(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["build", *args, "--today", "2026-11-02"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_folder_named_like_an_output_stops_the_build_before_any_replacement(
+    tmp_path: Path,
+) -> None:
+    ws = workspace(tmp_path / "ws", evidence_present=True)
+    out = tmp_path / "mix"
+    out.mkdir()
+    (out / "report.pdf").mkdir()
+    for name in ("stance.md", "findings.json", "report.html", "evidence-pack.zip"):
+        (out / name).write_text("OLD\n")
+    code, stdout, stderr = invoke_build(str(ws), "--out", str(out))
+    assert (code, stdout) == (2, "")
+    assert stderr == f"error: cannot write {out / 'report.pdf'}: it is a folder\n"
+    assert {p.name: p.read_text() for p in out.iterdir() if p.is_file()} == dict.fromkeys(
+        ["evidence-pack.zip", "findings.json", "report.html", "stance.md"], "OLD\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mix", "ws"]
+
+
+def test_an_output_folder_that_cannot_be_created_is_one_line_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    def refuse(*args: object, **kwargs: object) -> str:
+        raise PermissionError(13, "Permission denied")
+
+    ws = workspace(tmp_path / "ws", evidence_present=True)
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
+    code, stdout, stderr = invoke_build(str(ws), "--out", str(tmp_path / "out"))
+    assert (code, stdout) == (2, "")
+    assert stderr == f"error: cannot write {tmp_path / 'out'}: Permission denied\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ws"]
+
+
+def test_outputs_that_cannot_be_replaced_leave_the_previous_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    ws = workspace(tmp_path / "ws", evidence_present=True)
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in OUTPUTS:
+        (out / name).write_text("OLD\n")
+    real_replace = os.replace
+
+    def refuse_stance(src: str | Path, dst: str | Path) -> None:
+        if Path(dst) == out / "stance.md":
+            raise PermissionError(13, "Permission denied")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", refuse_stance)
+    code, stdout, stderr = invoke_build(str(ws), "--out", str(out))
+    assert (code, stdout) == (2, "")
+    assert stderr == f"error: cannot write {out / 'stance.md'}: Permission denied\n"
+    assert {name: (out / name).read_text() for name in OUTPUTS} == dict.fromkeys(OUTPUTS, "OLD\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "ws"]
+
+
+@pytest.mark.parametrize(
+    ("out", "message"),
+    [
+        ("evidence", "is the workspace's evidence/"),
+        ("evidence/sub", "is inside the workspace's evidence/"),
+        ("controls", "is the workspace's controls/"),
+        ("templates", "is the workspace's templates/"),
+        ("evidence-link", "is the workspace's evidence/"),
+        ("evidence-link/sub", "is inside the workspace's evidence/"),
+    ],
+)
+def test_an_output_folder_in_the_inputs_is_refused(
+    out: str, message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws = workspace(tmp_path / "ws", evidence_present=True)
+    (ws / "evidence" / "stance.md").write_text("pinned evidence\n")
+    (ws / "evidence-link").symlink_to("evidence")
+    before = sorted(p.relative_to(ws) for p in ws.rglob("*"))
+    monkeypatch.chdir(ws)
+    code, stdout, stderr = invoke_build(".", "--out", out)
+    assert (code, stdout) == (2, "")
+    assert stderr == (
+        f"error: output folder {out} {message} folder, which the build reads; choose one "
+        "outside controls/, evidence/ and templates/ (such as out/)\n"
+    )
+    assert sorted(p.relative_to(ws) for p in ws.rglob("*")) == before
+    assert (ws / "evidence" / "stance.md").read_text() == "pinned evidence\n"
+
+
+def test_the_workspace_root_is_an_allowed_output_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws = workspace(tmp_path / "ws", evidence_present=True)
+    monkeypatch.chdir(ws)
+    code, stdout, stderr = invoke_build(".", "--out", ".")
+    assert (code, stderr) == (0, "")
+    assert stdout.endswith(WROTE.format("."))
+    assert sorted(p.name for p in ws.iterdir()) == sorted(["controls", "evidence", *OUTPUTS])
+
+
+def test_ctrl_c_exits_130_with_nothing_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from compliance.render import pdf
+
+    def interrupt(*args: object, **kwargs: object) -> bytes:
+        raise KeyboardInterrupt
+
+    ws = workspace(tmp_path / "ws", evidence_present=True)
+    monkeypatch.setattr(pdf, "render_pdf", interrupt)
+    code, stdout, stderr = invoke_build(str(ws), "--out", str(tmp_path / "out"))
+    assert (code, stdout, stderr) == (130, "", "\ninterrupted\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ws"]
