@@ -69,11 +69,8 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
     try:
         run = answer_questionnaire(questionnaire, workspace, out, overrides,
                                    today.date() if today else None)
-    except UserError as exc:  # QuestionnaireError too: the file, mapping or an output
+    except UserError as exc:  # QuestionnaireError, and CannotWrite for an output
         fail_unreadable(exc.message, exc.diagnostics)
-        return
-    except OSError as exc:  # a write the questionnaire package did not wrap
-        fail_unreadable(f"cannot write {out}: {exc.strerror or exc}")
         return
     except ModelHasErrors as exc:
         emit(make_report(exc.checked), "text", sys.stdout, color=color_for(sys.stdout))

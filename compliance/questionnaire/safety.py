@@ -36,6 +36,7 @@ from typing import IO
 from xml.etree import ElementTree as ET
 from xml.parsers import expat
 
+from compliance.atomic import writing_to
 from compliance.questionnaire.types import QuestionnaireError
 
 MAX_MEMBERS = 10_000
@@ -280,29 +281,23 @@ def atomic_output(out_path: Path, mode: str = "wb", **kwargs: object) -> Iterato
     """Write to a temp file beside ``out_path``, fsync, then ``os.replace`` it into place.
 
     A folder that cannot be written (permissions, a full disk, a read-only mount) is a
-    :class:`QuestionnaireError` ``cannot write <out_path>: <reason>``, not a traceback."""
+    :class:`~compliance.atomic.CannotWrite` ``cannot write <out_path>: <reason>``, as for
+    every writer, not a traceback."""
     out_path = Path(out_path)
     directory = out_path.parent if str(out_path.parent) else Path(".")
     if not directory.is_dir():
         raise QuestionnaireError(f"{out_path}: output folder {directory} does not exist")
-    try:
+    with writing_to(out_path):  # CannotWrite: "cannot write <out_path>: <reason>", exit 2
         fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise _cannot_write(out_path, exc) from exc
     try:
-        os.chmod(tmp, 0o666 & ~_umask())
-        with os.fdopen(fd, mode, **kwargs) as handle:  # type: ignore[call-overload]
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, out_path)
-    except BaseException as exc:
+        with writing_to(out_path):
+            os.chmod(tmp, 0o666 & ~_umask())
+            with os.fdopen(fd, mode, **kwargs) as handle:  # type: ignore[call-overload]
+                yield handle
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, out_path)
+    except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise _cannot_write(out_path, exc) from exc
         raise
-
-
-def _cannot_write(out_path: Path, exc: OSError) -> QuestionnaireError:
-    return QuestionnaireError(f"cannot write {out_path}: {exc.strerror or exc}")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from compliance.atomic import CannotWrite
 from compliance.diagnostics import UserError
 from compliance.questionnaire import QuestionnaireError, load_questionnaire, safety
 from compliance.questionnaire.safety import atomic_output, neutralise
@@ -241,12 +242,12 @@ def test_unwritable_output_is_a_one_line_error(
 
     monkeypatch.setattr(safety.tempfile, "mkstemp", refuse)
     target = tmp_path / "out.csv"
-    with pytest.raises(QuestionnaireError) as err, atomic_output(target):
+    with pytest.raises(CannotWrite) as err, atomic_output(target):
         pass
     assert str(err.value) == f"cannot write {target}: Permission denied"
     monkeypatch.undo()
     monkeypatch.setattr(safety.os, "replace", refuse)
-    with pytest.raises(QuestionnaireError) as err, atomic_output(target) as handle:
+    with pytest.raises(CannotWrite) as err, atomic_output(target) as handle:
         handle.write(b"x")
     assert str(err.value) == f"cannot write {target}: Permission denied"
     monkeypatch.undo()
