@@ -65,10 +65,12 @@ def status(workspace: str) -> None:
     ws = _load(workspace)
     states = evidence_states(ws)
     by_id = {ev.id: ev for ev in ws.model.evidence}
-    for st in states:
+    id_width = max((len(st.evidence_id) for st in states), default=0)
+    path_width = max((len(f"evidence/{st.path}") for st in states), default=0)
+    for st in states:  # columns as wide as their longest entry
         state = f"{st.state} ({st.detail})" if st.detail else st.state
-        click.echo(f"{st.evidence_id:<24} evidence/{st.path:<44} {state}; "
-                   f"collected {by_id[st.evidence_id].collected}")
+        click.echo(f"{st.evidence_id:<{id_width}}  {'evidence/' + st.path:<{path_width}}  "
+                   f"{state}; collected {by_id[st.evidence_id].collected}")
     bad = [st for st in states if not st.ok]
     if bad:
         click.echo(f"{len(bad)} of {len(states)} evidence item(s) not ok; see "
