@@ -26,7 +26,8 @@ MODAL_HEDGES = frozenset({"may", "might"})
 
 
 def normalise(text: str) -> str:
-    """Lower-case and straighten quotes without changing the length; a spelled-out
+    """Lower-case and straighten quotes without changing the length; an intensifier set off
+    by commas (", for all practical purposes,") is blanked; a spelled-out
     hundred per cent ("one hundred per cent", "100 percent") becomes "100%", padded
     with spaces in front, so every pattern's ``100\\s?%`` reads it."""
     low = text.translate(_TRANSLATE).lower()
@@ -35,6 +36,9 @@ def normalise(text: str) -> str:
                       for c in text.translate(_TRANSLATE))
     if "cent" in low:
         low = lx.PER_CENT.sub(lambda m: " " * (len(m.group(0)) - 4) + "100%", low)
+    if "purposes" in low or "in effect" in low or "sense" in low or "respect" in low or (
+            "effect" in low):
+        low = lx.INTENSIFIER_ASIDE.sub(lambda m: " " * len(m.group(0)), low)
     return low
 
 

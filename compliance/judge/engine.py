@@ -131,7 +131,9 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
         inside = sum(1 for a, b in an.negators
                      if s <= a < e and CORE_NEGATOR.fullmatch(text[a:b])) if count_inside else 0
         # "there's no X | that V": the existential's "no" scopes over its relative clause
-        exist = int(cs > 0 and lx.RELATIVE.match(text, cs) is not None
+        # (not across a comma: ", which rules out ..." is about the whole clause before)
+        rel = lx.RELATIVE.match(text, cs) if cs > 0 else None
+        exist = int(rel is not None and "," not in rel.group(0)
                     and lx.EXISTENTIAL_NO.search(text, *an.clause_of(cs - 1)) is not None)
         odd = (an.negations(scope, fused, before, e) + inside + exist + int(flip)) % 2 == 1
         if odd == pat.negated:

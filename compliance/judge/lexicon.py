@@ -17,6 +17,15 @@ def _re(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)  # texts are lower-cased first (see analysis.normalise)
 
 
+#: An intensifier set off mid-sentence ("are, for all practical purposes, shielded"): it
+#: weakens nothing, so analysis.normalise blanks it with its commas and the predicate
+#: reads as if it were not there.
+INTENSIFIER_ASIDE = _re(
+    r",?\s*\b(?:for all (?:practical|intents and) purposes|to all intents and purposes|"
+    r"in (?:all|every) (?:practical|meaningful) (?:sense|respect)|in effect|for practical purposes|"
+    r"to all practical effects?)\b\s*,?(?=\s)"
+)
+
 #: A hundred per cent in words or with "per cent" (analysis.normalise rewrites it "100%").
 PER_CENT = _re(r"\b(?:(?:one|a)[- ])?(?:hundred|100)[- ]?per[- ]?cent\b")
 
@@ -39,8 +48,17 @@ NEGATOR = _re(
     # deflection and failure idioms: "bounce off the sandbox", "dead on arrival"
     r"bounc(?:e|es|ed|ing) (?:right |straight |harmlessly )?off|dead on arrival|"
     r"out of (?:the |its |their |our |your )?(?:\w+(?:'s|s')? )?reach|"
-    r"stripped out|filtered out|beyond(?= (?:tamper|manipulat|alter|modif|compromis|attack|bypass|"
-    r"circumvent|escape))|"
+    r"stripped out|filtered out|"
+    # removed on the way in: "is stripped before the model ever sees it"
+    r"(?:stripped|scrubbed|filtered|sanitis|sanitiz|removed|purged|cleaned)(?:ed)? "
+    r"(?:(?:out|away|off) )?(?=before|prior to|ahead of)|"
+    r"beyond(?= (?:(?:any|all) )?(?:(?:possibility|chance|hope|risk|threat|"
+    r"danger|prospect) of )?(?:tamper|manipulat|alter|modif|compromis|attack|bypass|"
+    r"circumvent|escape|forg|edit|delet|breach|escap))|"
+    # "resistant to all known and unknown techniques": resistance made universal
+    r"resistant to (?:all|every|any)|"
+    # removing the need for something denies the need ("removes the need for review")
+    r"(?:remov|eliminat)(?:e|es|ed|ing) (?:the |any )?(?=need)|obviat(?:e|es|ed|ing)|"
     r"(?:fully|completely|entirely|totally) (?:mitigat\w+|solv\w+|address\w*|neutrali[sz]\w+)|"
     r"impossible|impossibility|prevents?|prevented|preventing|prevention|stops?|stopped|"
     r"stopping|blocks?|blocked|blocking|eliminates?|eliminated|eliminating|immune|impervious|"
@@ -369,6 +387,10 @@ ABSOLUTE_WORDS = (
 TAKEN_BACK = _re(
     r"[\s,;]*(?:but|though) not\b"
     r"|[\s,;]*with (?:some |occasional |known |documented |the odd )?(?:gaps?|holes?|omissions?)\b"
+    # a next clause that concedes the opposite still happens ("..., the agent can still cat
+    # them"; "; the model could still read it")
+    r"|[\s,;]*(?:but\s+|though\s+|yet\s+)?(?:[\w'-]+\s+){1,3}?(?:can|could|may|might|will|does|do)"
+    r"\s+still\b(?!\s+(?:not|never)\b)"
     # a next clause that states how the claimed control is defeated ("..., which a careless
     # reviewer can defeat", "but it can be bypassed")
     # a contrastive ellipsis after a denial ("X never touch the runtime; short-lived ones do")
@@ -417,7 +439,7 @@ FRONT_SUBORDINATE = _re(r"\s*(?:since|because|as|although|though|whereas|given t
 CONSEQUENCE = _re(r"[\s,;]*(?:so|and so|therefore|thus|hence|which means|meaning|because|since)\b")
 
 #: A relative clause that restricts the noun before it ("to hosts that are not on it").
-RELATIVE = _re(r"[\s,]*(?:that|which|who|whose)\b")
+RELATIVE = _re(r"[\s,]*(?:(?:through|by|via|over|along|in) )?(?:that|which|who|whose)\b")
 
 #: A restriction that opens the next clause ("..., unless the run is auto-approved").
 NEXT_RESTRICTOR = _re(
@@ -491,6 +513,10 @@ FUTURE_TOO = _re(
 #: keystroke that escapes our audit pipeline"): its "no" scopes over that clause.
 EXISTENTIAL_NO = _re(
     r"\bthere(?:'s|\s+(?:is|are|was|were|will be))\s+(?:no|not (?:a|one)(?: single)?)\b"
+    # a means denied to someone: "the agent has no channel through which data could leave"
+    r"|\b(?:has|have|had|with|leaves?|left|gives?|offers?|provides?|is given|get|gets)\s+"
+    r"(?:no|not (?:a|one)(?: single)?)\s+(?:[\w-]+\s+)?(?:channels?|ways?|paths?|routes?|means|"
+    r"mechanisms?|avenues?|methods?|vectors?|openings?|opportunit(?:y|ies)|exits?)\b"
 )
 
 #: A past habit ("we used to skip review for ...") reports history, not the present.

@@ -22,6 +22,7 @@ HELDOUT7 = HERE / "heldout7.yaml"
 HELDOUT8 = HERE / "heldout8.yaml"
 HELDOUT9 = HERE / "heldout9.yaml"
 HELDOUT10 = HERE / "heldout10.yaml"
+HELDOUT11 = HERE / "heldout11.yaml"
 HELDOUT12 = HERE / "heldout12.yaml"
 
 #: Short family keys used in claims.yaml -> rule names.

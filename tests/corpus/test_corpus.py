@@ -19,6 +19,7 @@ from tests.corpus.corpus_io import (
     HELDOUT8,
     HELDOUT9,
     HELDOUT10,
+    HELDOUT11,
     HELDOUT12,
     load,
     predict,
@@ -69,7 +70,8 @@ def test_second_heldout_is_well_formed() -> None:
                          [(HELDOUT3, 272, 136), (HELDOUT4, 98, 49), (HELDOUT5, 60, 30),
                           (HELDOUT6, 294, 146), (HELDOUT7, 82, 41),
                           (HELDOUT8, 279, 141), (HELDOUT9, 90, 45),
-                          (HELDOUT10, 216, 108), (HELDOUT12, 198, 99)])
+                          (HELDOUT10, 216, 108), (HELDOUT11, 240, 120),
+                          (HELDOUT12, 198, 99)])
 def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, over: int) -> None:
     items = load(path)
     assert len(items) == total
@@ -83,7 +85,8 @@ def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, ove
                          [(HELDOUT3, 130, 2, 6), (HELDOUT4, 42, 2, 7), (HELDOUT5, 27, 2, 3),
                           (HELDOUT6, 139, 2, 7), (HELDOUT7, 36, 2, 5),
                           (HELDOUT8, 134, 2, 7), (HELDOUT9, 42, 2, 3),
-                          (HELDOUT10, 103, 4, 5), (HELDOUT12, 96, 2, 3)])
+                          (HELDOUT10, 103, 4, 5), (HELDOUT11, 114, 2, 6),
+                          (HELDOUT12, 96, 2, 3)])
 def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) -> None:
     """A regression guard, not a target: the overall counts may only get better.
 
@@ -98,7 +101,8 @@ def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) 
     the fixes it prompted; heldout9: 14 / 3 / 31 on first contact, written after those
     fixes, 45 / 0 / 0 after the fixes it prompted; heldout10: 95 / 9 / 13 on first
     contact, written blind, 106 / 2 / 2 after the fixes it prompted; heldout12: 77 / 12 / 22
-    on first contact, written blind, 99 / 0 / 0 after them), so
+    on first contact, written blind, 99 / 0 / 0 after them; heldout11: 94 / 9 / 26 on first
+    contact at b774104, written blind, 117 / 0 / 3 after the fixes it prompted), so
     rewording a rule does not fail the suite over one statement. Raise
     them when the judge improves; never tune the judge on these sets to pass them.
     """

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 from compliance.judge import lexicon as lx
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
+
+#: The host, also by another name ("the underlying host", "the physical machine").
+HOST = (r"(?:the|its|our|their) (?:underlying |physical |bare[- ]metal )?(?:host|host machine|"
+        r"host kernel|host os)\b")
 
 BOUNDARY = (r"\b(?:sandbox(?:es|ed)?|containers?|containeri[sz]ed|vms?|micro[- ]?vms?|"
             r"virtual machines?|gvisor|firecracker|kata|isolation|isolated|boundar(?:y|ies)|"
@@ -60,6 +66,8 @@ class AbsoluteIsolationClaim(ClaimRule):
            'had escapes; vendors say sandboxing "is not a complete isolation boundary".')
     instead = ('"Sessions run in isolated microVMs; isolation depends on a well-configured, '
                'patched host and is not absolute."')
+    committed = re.compile(r"\b(?:host|isolation|boundar(?:y|ies)|escap\w*|break(?:s|ing)? out|"
+                           r"breakouts?|(?:other |co-?)tenants?|neighbou?rs?|hypervisor)\b")
     patterns = (
         pattern(r"\b(?:complete|full|total|perfect|absolute|100\s?%|hermetic|airtight|watertight|"
                 r"impenetrable|unbreakable|bullet[- ]?proof|iron[- ]?clad|guaranteed)\s+"
@@ -90,7 +98,7 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"flawless|watertight|full|bullet[- ]?proof|fool[- ]?proof)\b"),
         # a label line, the colon as copula: "- Isolation: absolute"
         pattern(r"\b(?:isolation|separation|containment)\s*:\s*(?:complete|absolute|total|perfect|"
-                r"guaranteed|unbreakable|airtight|flawless|watertight|full)(?=\s*(?:[.;,)!]|$))"),
+                r"guaranteed|unbreakable|airtight|flawless|watertight|full)(?=\s*(?:[.;,()!]|$))"),
         # "the host is wholly inaccessible from within the sandbox"
         pattern(r"\b(?P<t>inaccessible|unreachable)\s+(?:from|to)\s+(?:within\s+|inside\s+)?"
                 r"(?:the |its |an? |our |any )?(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|"
@@ -146,8 +154,11 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"(?:the|its|our) host\b", negated=True),
         pattern(r"\b(?:reach|access|touch|affect|see|read|modify)(?:es|s)?\s+(?:\w+\s+){0,2}?"
                 r"(?:on|of|in) (?:the|its|our) host\b", negated=True),
-        pattern(r"\b(?:paths?|routes?|way|access|connection)\s+(?:\w+\s+)?(?:to|into)\s+"
-                r"(?:the|its|our) host\b", negated=True),
+        pattern(r"\b(?:paths?|routes?|way|access|connection|channels?)\s+(?:\w+\s+){0,2}?(?:to|into)\s+"
+                + HOST, negated=True),
+        # the host exposed to the agent: "the host is never exposed to agent code"
+        pattern(HOST + r"(?:\s+[\w']+){0,3}?\s+(?:is|are|remains?|stays?|be|gets?)\s+(?:\w+\s+)?"
+                r"(?:exposed|accessible|reachable|visible|available)\s+to\b", negated=True),
         # the host by another name: "the underlying machine", "the physical server"
         pattern(r"\b(?:reach|access|touch|affect|see|read|modify|get to|talk to|escape to|"
                 r"break (?:out )?(?:in)?to|compromise|tamper with)(?:es|s)?\s+"

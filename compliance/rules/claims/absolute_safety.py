@@ -81,16 +81,16 @@ class AbsoluteSafetyClaim(ClaimRule):
         # (the copula may be left out: "risk level nil, attack surface nil")
         pattern(r"\b(?:(?:residual |overall |security |total )?risks?(?: level| rating| score)?|"
                 r"threat level|attack surface|exposure)(?:\s*(?::|=|\bis|\bare)\s*|\s+)"
-                r"(?P<t>zero|none|nil|0(?![.,]\d)\s?%?|non-?existent)(?=\s*(?:[.;,)!]|$))"),
+                r"(?P<t>zero|none|nil|0(?![.,]\d)\s?%?|non-?existent)(?=\s*(?:[.;,()!]|$))"),
         pattern(r"\b(?:likelihood|chance|probability|odds|possibility)\s+of\s+(?:a\s+)?"
                 r"(?:[\w-]+\s+)?(?:compromise|breach|incident|attack|harm|damage|exploit\w*)\s*"
-                r"(?::|=|is)\s*(?P<t>zero|none|nil|0(?![.,]\d)\s?%?)(?=\s*(?:[.;,)!]|$))"),
+                r"(?::|=|is)\s*(?P<t>zero|none|nil|0(?![.,]\d)\s?%?)(?=\s*(?:[.;,()!]|$))"),
         # a certainty phrase after the adjective: "secure beyond doubt"
         pattern(r"\b(?:safe|secure|protected)\s+beyond (?:any |all )?"
                 r"(?:doubt|question|reproach)\b"),
         pattern(r"\b(?:security|safety)(?: level| rating| score| posture)?\s*(?::|=|is)\s*"
                 r"(?:100\s?%|10/10|10 out of 10|perfect|flawless|absolute|total)"
-                r"(?=\s*(?:[.;,)!]|$))"),
+                r"(?=\s*(?:[.;,()!]|$))"),
         # "agent risk is a thing of the past", "threats are obsolete"
         pattern(r"\b" + WORRIES + r"\b", negated=True,
                 requires=r"\b(?:a thing of (?:the past|yesterday)|obsolete|non-?existent|"
@@ -115,6 +115,11 @@ class AbsoluteSafetyClaim(ClaimRule):
         pattern(r"\b(?:suffer|have|experience|face|see)\s+(?:a |any |an )?(?:single )?"
                 r"(?:security )?(?:incidents?|breach(?:es)?)\b", negated=True,
                 requires=r"\b(?:will|would|can|could|ever)\b|n't\b"),
+        # the incident as subject: "a security incident involving the agent is impossible"
+        pattern(r"\b(?:(?:security|safety) (?:incidents?|breach(?:es)?|events?|failures?)|"
+                r"breach(?:es)?|compromises?)\b(?:\s+[\w'-]+){0,4}?\s+(?:is|are|was|were|remains?|"
+                r"becomes?)\s+(?:\w+\s+)?(?P<t>impossible|out of the question|unthinkable|"
+                r"inconceivable|ruled out)\b"),
         pattern(r"\b(?:engineer|design|architect|build|squeez|driv|tak|strip)\w*\s+"
                 r"(?:all |the |every |any )?(?:security )?(?:risks?|danger|threats?)\s+"
                 r"(?:right |completely |entirely )?out\b"),
@@ -163,8 +168,8 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"should|must|does|do|did|has|have|fully|absolutely)\b"
                 # a reduced passive in a headline: "Security guaranteed."
                 # (or before its complement clause: "controls virtually guarantee | that ...")
-                r"|(?:\w+ly\s+guarantee[sd]?|\w+s\s+guarantee|\b(?:it|this|that|which)\s+guarantees)"
-                r"\s*$"
+                r"|(?:\w+ly\s+guarantee[sd]?|\w+s\s+guarantee|\b(?:it|this|that|which)\s+guarantees|"
+                r"\w+\s+guarantees)\s*$"
                 r"|\b(?:security|safety|protection)\s+guaranteed\b|\bguarantee[sd]?\s+"
                 r"(?!(?:are|were|is|was|of|for|in|listed|below|above|and|or|we|you|they|"
                 r"include|section)\b)\w+",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -27,6 +28,14 @@ class ClaimRule(Rule):
     #: things ("secrets are invisible to the agent, so it cannot leak them"): such a
     #: consequence is reported as that family's claim only.
     consequence_of: ClassVar[frozenset[str]] = frozenset()
+    #: The things this family's claims are about ("the host", "the logs"): a generic
+    #: commitment ("X is guaranteed to be unforgeable", "guarantees the host is never
+    #: exposed") whose sentence names them is reported as this family's claim.
+    committed: ClassVar[re.Pattern[str] | None] = None
+    #: Code -> subject words: a claim of this family whose clause has one of them as its
+    #: subject is that family's claim ("the allowlist fully prevents data from leaving"
+    #: is the allowlist's, not a second, no-internet finding).
+    yields_to: ClassVar[dict[str, re.Pattern[str]]] = {}
 
     @classmethod
     def judge(cls, an: Analysis, flip: bool = False, prev: Analysis | None = None,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from compliance.judge import lexicon as lx
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
@@ -68,6 +70,7 @@ class CompleteAllowlistClaim(ClaimRule):
            'potential" and "should not be considered a comprehensive security solution".')
     instead = ('"The allowlist limits which hosts the agent can reach; it can be bypassed and '
                'allowed hosts can still receive data."')
+    committed = re.compile(ALLOWLIST)
     patterns = (
         # "cannot reach any host outside the allowlist": reaching off the list is a bypass
         pattern(r"\b(?:reach(?:es|ing)?|contact(?:s|ing)?|connect(?:s|ing)? to|talk(?:s|ing)? to|"
@@ -146,7 +149,8 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"accessed|used|seen)|reach(?:es)?|lands?)\b", negated=True,
                 topic=ALLOWLIST + "|" + ALLOWED),
         pattern(r"\b(?:receiv|collect|stor|captur|accept|keep|retain|exfiltrat)\w*\s+(?:[\w'-]+\s+){0,2}?"
-                r"(?:data|code|secrets|information|anything|exfiltrated \w+)\b", negated=True,
+                r"(?:data|code|secrets|information|anything|exfiltrated \w+|uploads?|payloads?|"
+                r"files|content)\b", negated=True,
                 topic=ALLOWED),
         pattern(r"\broom for (?:data to (?:escape|leave|leak|get out|exit)|"
                 r"abuse|misuse|bypass\w*|evasion|circumvention|error|leaks?|"
@@ -154,7 +158,7 @@ class CompleteAllowlistClaim(ClaimRule):
         pattern(r"\b(?:incomplete|partial)\b", negated=True, topic=ALLOWLIST),
         # a coverage verdict under an allowlist label ("Egress allowlist completeness: Full")
         pattern(r"\b(?:coverage|completeness)\s*:\s*(?:complete|comprehensive|exhaustive|total|full|"
-                r"100\s?%)(?=\s*(?:[.;,)!]|$))", topic=ALLOWLIST),
+                r"100\s?%)(?=\s*(?:[.;,()!]|$))", topic=ALLOWLIST),
         pattern(r"\b(?:gaps?|holes?|loopholes?|blind spots?|weak spots?|weaknesses)\b",
                 negated=True, topic=ALLOWLIST),
         pattern(r"\b(?:contact(?:s|ing)?|reach(?:es|ing)?|connect(?:s|ing)? to|talk(?:s|ing)? to|"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from compliance.judge import lexicon as lx
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
@@ -64,9 +66,12 @@ class CompleteLogsClaim(ClaimRule):
     instead = ('"Tool calls and commands are logged to write-once storage; the logs do not '
                'capture everything (e.g. model context) and tampering is made harder, not '
                'impossible."')
+    committed = re.compile(RECORDS)
     patterns = (
         pattern(r"\b(?:tamper[- ]?proof|tamperproof|immutable|unalterable|unmodifiable|"
                 r"undeletable|indelible|forgery[- ]?proof|tamper[- ]?free|incorruptible|"
+                # the adjectives in un-...-able: "unforgeable", "uneditable", "unerasable"
+                r"un(?:forge|edit|eras|rewrit|overwrit|falsifi|tamper|doctor|purg|chang)e?able|"
                 # "written in stone", "set in stone"
                 r"(?:written|set|carved|etched|cast) in stone)\b",
                 topic=LOGS),
@@ -86,7 +91,7 @@ class CompleteLogsClaim(ClaimRule):
         pattern(r"\b(?:logs?|logging|audit(?: trails?| logs?)?|transcripts?|telemetry)"
                 r"(?: coverage| completeness)?\s*:\s*"
                 r"(?:complete|comprehensive|exhaustive|total|full|gap[- ]?free|tamper[- ]?proof|"
-                r"immutable|100\s?%)(?=\s*(?:[.;,)!]|$))"),
+                r"immutable|100\s?%)(?=\s*(?:[.;,()!]|$))"),
         pattern(r"\b(?:every|each|all|any)(?: single| and every)?\s+(?:[\w-]+\s+){0,2}?" + EVENTS +
                 r"\b[^;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored|"
                 r"on (?:the )?record|"
@@ -109,7 +114,7 @@ class CompleteLogsClaim(ClaimRule):
                 r"capture|have|see|saw) it)\b"),
         # a coverage verdict under a log label or table header ("Log source Shell Coverage: Full")
         pattern(r"\b(?:coverage|completeness|capture)\s*:\s*(?:complete|comprehensive|exhaustive|"
-                r"total|full|gap[- ]?free|100\s?%)(?=\s*(?:[.;,)!]|$))", topic=RECORDS),
+                r"total|full|gap[- ]?free|100\s?%)(?=\s*(?:[.;,()!]|$))", topic=RECORDS),
         # a bare verdict answering a question about the logs ("Logging coverage? 100%.")
         pattern(r"\b(?:100\s?%|complete|comprehensive|exhaustive|total|full|gap[- ]?free|"
                 r"tamper[- ]?proof|immutable|everything|all of it)\s*[.!]*\s*$",
@@ -167,7 +172,9 @@ class CompleteLogsClaim(ClaimRule):
         pattern(r"\b(?:alter(?:ed)?|modif(?:y|ied)|tamper(?:ed|ing)?(?: with)?|delet(?:e|ed)|"
                 r"eras(?:e|ed)|edit(?:ed)?|forg(?:e|ed)|rewrit(?:e|ten)|purg(?:e|ed)|"
                 r"overwrit(?:e|ten)|falsif(?:y|ied)|chang(?:e|ed)|touch(?:ed)?|doctor(?:ed)?|"
-                r"fudg(?:e|ed)|cook(?:ed)?)\b", negated=True,
+                r"fudg(?:e|ed)|cook(?:ed)?|"
+                # the nouns: "beyond any chance of alteration"
+                r"alteration|modification|deletion|erasure|forgery|falsification)\b", negated=True,
                 # the thing that cannot be altered must be a record, not just "we"
                 topic=RECORDS,
                 requires=r"\b(?:can|cannot|could|able|possible|impossible|way|will|ever|"

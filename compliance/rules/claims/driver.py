@@ -167,7 +167,8 @@ class _Judged:
         matched = _gates(self.lows)
         answer, codes, patterns = lx.ANSWER.match, _gates.codes, _gates.patterns
         for i, (s, low, keys) in enumerate(zip(spans, self.lows, matched, strict=True)):
-            if not keys and not answer(low):
+            if not keys and not answer(low) and not (
+                    low.rstrip().endswith("?") and _INVERTED.match(low)):
                 continue
             by_rule: dict[str, list[Pattern]] = {}
             for k in keys:
@@ -264,6 +265,9 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
                 for code in an.rules:
                     if analyses.judge(i, code, flip, prev) is not None:
                         hits.append((nxt.start, nxt.end, CLAIM_RULES[code], True))
+                if not hits:
+                    hits = [(nxt.start, nxt.end, rule, True)
+                            for rule in _declared(an.text, flip, prev)]
         else:
             for code in an.rules:
                 span = analyses.judge(i, code, False, prev)
@@ -271,6 +275,8 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
                     hits.append((an.start + span[0], an.start + span[1], CLAIM_RULES[code], False))
         if any(not h[2].generic for h in hits):
             hits = [h for h in hits if not h[2].generic]
+        if hits and not an.question:
+            hits = _routed(an, hits)
         if len(hits) > 1 and not an.question:
             hits = [h for h in hits if not _restated(an, h, hits)]
         for start, end, rule, via_answer in hits:
@@ -284,6 +290,94 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
                                    rule.message(excerpt_src, via_answer), excerpt_src))
     found.extend(_table_claims(text, found))
     return _dedupe(_unframed(text, found))
+
+
+#: A yes/no question led by its copula ("Are the agent logs complete?"): the subject
+#: is the words after the copula, up to a point the question does not mark.
+_INVERTED = re.compile(
+    r"^(\s*(?:q\s*\d*\s*[:.)]\s*)?)(is|are|was|were)\s+((?:the|our|your|its|their|this|that|"
+    r"these|those|all|each|every|any|a|an)\s+)?([^?]*?)\s*\?")
+#: Words that do not end a subject ("protected against", "readable by", "fully").
+_NOT_SUBJECT_END = re.compile(
+    r"(?:against|from|to|by|of|in|on|with|for|at|into|than|and|or|\w+ly|\w+ed|\w+able|\w+ible)")
+
+
+def _declared(question: str, flip: bool, prev: Analysis | None) -> list[type[ClaimRule]]:
+    """The families a copula-led question claims once answered, read as statements.
+
+    "Are the agent logs complete? Yes, fully." asserts "the agent logs are complete":
+    the copula is put back after a subject of two to four words (a one-word subject is
+    read in the question's own order), and each reading is judged like a sentence.
+    """
+    from compliance.rules.claims import CLAIM_RULES
+
+    m = _INVERTED.match(question)
+    if m is None:
+        return []
+    words = m.group(4).split()
+    found: list[type[ClaimRule]] = []
+    for cut in range(2, min(len(words), 5)):
+        if any(_NOT_SUBJECT_END.fullmatch(w) for w in words[:cut + 1]):
+            break  # the predicate has started: a later cut would split it
+        text = (f"{m.group(1)}{m.group(3) or ''}{' '.join(words[:cut])} {m.group(2)} "
+                f"{' '.join(words[cut:])}?")
+        an = analyse(Sentence(0, len(text), text))
+        an.question = False
+        for rule in CLAIM_RULES.values():
+            if rule not in found and rule.judge(an, flip, prev) is not None:
+                found.append(rule)
+        if found:
+            break
+    return found
+
+
+#: A commitment verb at the start of a generic finding ("guarantees", "is guaranteed to").
+_COMMITMENT = re.compile(r"guarantee")
+
+Hit = tuple[int, int, type[ClaimRule], bool]
+
+
+def _routed(an: Analysis, hits: list[Hit]) -> list[Hit]:
+    """Report each finding under the family its sentence is about.
+
+    A generic commitment ("the log is guaranteed to be unforgeable", "guarantees the
+    host is never exposed to agent code") is the claim of the family whose things the
+    sentence names, the nearest to the commitment verb; a finding whose clause has
+    another family's instrument as its subject ("the allowlist fully prevents data from
+    leaving") is that family's (see :attr:`ClaimRule.yields_to`).
+    """
+    from compliance.rules.claims import CLAIM_RULES
+
+    codes = {h[2].code for h in hits}
+    out: list[Hit] = []
+    for start, end, rule, via in hits:
+        at = start - an.start
+        target: type[ClaimRule] | None = None
+        if rule.generic and _COMMITMENT.match(an.text, at):
+            near: tuple[int, type[ClaimRule]] | None = None
+            for other in CLAIM_RULES.values():
+                if other.committed is None:
+                    continue
+                for m in other.committed.finditer(an.text):
+                    if an.mentioned(*m.span()):
+                        continue
+                    gap = abs(m.start() - at)
+                    if near is None or gap < near[0]:
+                        near = (gap, other)
+            target = near[1] if near is not None else None
+        else:
+            cs = an.clause_of(at)[0]
+            for code, subject in rule.yields_to.items():
+                if subject.search(an.text, cs, at):
+                    target = CLAIM_RULES[code]
+                    break
+        if target is not None:
+            if target.code in codes:
+                continue  # that family already reports the sentence
+            codes.add(target.code)
+            rule = target
+        out.append((start, end, rule, via))
+    return out
 
 
 #: A consequence clause about the things just named ("..., so it cannot leak them").

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
@@ -84,9 +86,12 @@ class HiddenSecretsClaim(ClaimRule):
            "the process.")
     instead = ('"Long-lived credentials stay outside the agent environment; the secrets inside it '
                'are readable by any command the agent runs, so they are scoped and short-lived."')
+    committed = re.compile(r"\b" + SECRET + r"\b")
     patterns = (
-        pattern(r"\b" + SECRET + r"\b(?:[\s,]+[\w'-]+){0,5}?[\s,]+(?:is |are |remain |stay |kept |"
-                r"be )?(?P<t>hidden|invisible|inaccessible|concealed|masked|redacted|shielded|"
+        pattern(r"\b" + SECRET + r"\b(?:[\s,]+[\w'-]+){0,5}?[\s,]+(?:(?:is|are|remain|stay|kept|"
+                r"be)\s+)?(?P<t>hidden|invisible|inaccessible|concealed|masked|redacted|shielded|"
+                r"opaque to (?=(?:the |an? |any |our |its )?(?:agents?|models?|ai|llm|assistants?|"
+                r"sandbox|it|them|llms?)\b)|"
                 r"sealed off|walled off|out of (?:the agent's |its )?reach|unreadable|unavailable|"
                 r"off[- ]limits|"
                 # "out of the assistant's sight", "out of sight of the model"

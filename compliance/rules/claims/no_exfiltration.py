@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from compliance.judge import lexicon as lx
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
@@ -62,11 +64,17 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
            'vendors say this connection "may allow data to exit the VM".')
     instead = ('"General internet access is off; the model connection stays open and carries '
                'code and prompts, so data can still leave through it."')
+    # the allowlist or its allowed hosts as the subject: the claim is about the list
+    yields_to = {"CLM005": re.compile(r"\b(?:allow[- ]?lists?|whitelists?|firewalls?|"
+                                      r"egress (?:filters?|proxy|polic(?:y|ies))|proxy|"
+                                      + lx.ALLOWED_NOUN + r")\b")}
     patterns = (
         # "nothing leaves": the subject is the data; "writes nothing and exits" is not
         pattern(r"\b(?:nothing|none of (?:it|them|this|that|our \w+|your \w+))\s+"
                 r"(?:[\w']+\s+){0,4}?(?:leaves?|leaving|gets? out|escapes?|exits?|leaks?|"
                 r"is exfiltrated|is sent out|reach(?:es)? the (?:outside|open) (?:world|internet)|"
+                # the passive after a modal: "nothing in the workspace can be leaked"
+                r"(?:be|get|gets) (?:leaked|exfiltrated|sent out|uploaded|transmitted|copied out)|"
                 r"(?:smuggled|sneaked|snuck|spirited|slipped|carried) out)\b",
                 negated=True, unless=lx.UNNOTICED.pattern),
         # (a process's exit status is not data exiting: "and exit 2", "exits with code 1",
@@ -140,7 +148,10 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"on (?:your|our|the customer's|this|the) side(?: of the [\w-]+)?|"
                 r"on (?:your|our|the customer's|customer) (?:own )?(?:infrastructure|premises|"
                 r"network|servers?|machines?|devices?|hardware|vpc|account|tenancy|perimeter|"
-                r"laptops?)|under (?:your|our|the customer's) (?:own )?control)\b"),
+                r"laptops?)|under (?:your|our|the customer's) (?:own )?control|"
+                # "the code stays on the machine"
+                r"on (?:the|this|that) (?:local |same )?(?:machine|box|laptop|device|workstation|"
+                r"premises|computer))\b"),
         # idioms of containment ("kept under lock and key", "trapped inside forever") with a
         # network premise or an absolute: data that cannot get out
         pattern(r"\b(?:under lock and key|trapped (?:inside|in there|in here|for good|forever)|"

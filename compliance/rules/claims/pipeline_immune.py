@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
@@ -62,6 +64,8 @@ class PipelineImmuneClaim(ClaimRule):
            "so pipeline safety depends on settings that change.")
     instead = ('"Workflows on agent pushes wait for maintainer approval and we do not use '
                'pull_request_target; these settings are checked in CI."')
+    committed = re.compile(r"\b(?:pipelines?|ci|ci/cd|workflows?|github actions|runners?|"
+                           r"build system|release process)\b")
     patterns = (
         # a bare "deployment" names the deployed system ("our deployment is 100% secure"),
         # not the delivery pipeline, unless it heads a pipeline noun
@@ -94,6 +98,9 @@ class PipelineImmuneClaim(ClaimRule):
                 # smuggling a step in: "get a malicious step into our pipeline"
                 r"(?:get|slip|sneak|smuggl|plant|insert)\w*\s+(?:[\w'-]+\s+){0,3}?into|"
                 r"interfer(?:e|es|ed|ing) with|change|changing|edit|editing|break|breaks|"
+                # idioms of meddling: "mess with", "fiddle with", "meddle in"
+                r"(?:mess|fiddl|meddl|tinker|muck|monkey|toy|play)(?:e|es|ed|ing|s)?\s+"
+                r"(?:around\s+)?(?:with|in)|"
                 r"rewrit(?:e|es|ing|ten)|overwrit(?:e|es|ing|ten)|breach(?:es|ed|ing)?|"
                 r"penetrat(?:e|es|ed|ing)|"
                 r"breaking|disrupt(?:s|ed|ing)?|sabotag(?:e|es|ed|ing)|propos(?:e|es|ed|ing)|"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from compliance.judge import lexicon as lx
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
@@ -30,14 +32,16 @@ INJECTION = (r"\b(?:prompt[- ]injections?|injection attacks?|prompt[- ]injected|
              r"(?:be |being )?(?:tricked|manipulated|fooled|coerced|jailbroken|talked|conned|"
              r"duped|hoodwinked|socially engineered) (?:into|by)|"
              # the agent as the object of a takeover ("no README can hijack an agent")
-             r"(?:hijack|commandeer|subvert|hoodwink|trick|fool|dupe)(?:s|ed|ing)?\s+"
+             r"(?:hijack|commandeer|subvert|hoodwink|trick|fool|dupe|redirect|steer|"
+             r"divert|misdirect|derail|reprogram|mislead)(?:s|ed|ing)?\s+"
              r"(?:the |an? |our |your |its )?(?:coding |ai |llm )?(?:agents?|models?|assistants?|"
              r"bots?|llms?)|turn(?:s|ed|ing)?\s+(?:it|them|the agent|our agent|your agent)\s+"
              r"against|"
              r"(?:be|being) (?:tricked|manipulated|fooled|coerced)|"
              r"(?:malicious|hostile|poisoned|adversarial|booby[- ]trapped|weaponi[sz]ed|"
              r"manipulative|rogue) "
-             r"(?:readmes?|issues?|files?|content|web ?pages?|websites?|documents?|"
+             r"(?:readmes?|issues?|files?|content|web ?pages?|websites?|documents?|documentation|"
+             r"docs|payloads?|"
              r"inputs?|comments?|repositor(?:y|ies)|text|data|dependenc(?:y|ies)|code comments?))"
              r"\b")
 
@@ -84,6 +88,7 @@ class SandboxStopsPromptInjectionClaim(ClaimRule):
            'fool-proof methods of prevention for prompt injection".')
     instead = ('"Prompt injection remains possible; the sandbox and least-privilege '
                'credentials limit what an injected agent can do."')
+    committed = re.compile(INJECTION)
     patterns = (
         pattern(INJECTION, negated=True),
         # "there isn't a jailbreak our filter doesn't catch"
@@ -110,7 +115,7 @@ class SandboxStopsPromptInjectionClaim(ClaimRule):
         # protection: complete")
         pattern(INJECTION + r"\s+(?:protection|defen[cs]es?|mitigations?|coverage|resistance)\s*"
                 r"(?::|=|is|are)\s*(?:complete|full|total|absolute|perfect|100\s?%)"
-                r"(?=\s*(?:[.;,)!]|$))"),
+                r"(?=\s*(?:[.;,()!]|$))"),
         pattern(r"\b(?:entirely|fully|completely|totally|100\s?%)\s+(?:handled|contained|"
                 r"taken care of|covered|absorbed)\b", topic=INJECTION),
     )

@@ -14,7 +14,9 @@ REVIEW = (r"\b(?:review(?:s|ed|ing|ers?)?|approv(?:al|als|e|ed|ing)|oversight|si
           r"read[- ]?through|check (?:its|the|their) (?:diffs?|commits?)|"
           # reading the agent's work: "read agent PRs line by line"
           r"read (?:the |its |their |every |each |all )?(?:agent(?:'s)? )?(?:prs?|pull requests?|"
-          r"diffs?|changes|commits?|code)|line[- ]by[- ]line)\b")
+          r"diffs?|changes|commits?|code)|line[- ]by[- ]line|"
+          # a person kept in the approval path: "a human in the loop"
+          r"(?:a |the )?humans? in the loop|human[- ]in[- ]the[- ]loop)\b")
 
 
 class ReviewOptionalClaim(ClaimRule):
@@ -62,12 +64,17 @@ class ReviewOptionalClaim(ClaimRule):
                'code owner before merge."')
     patterns = (
         pattern(r"\b(?:need(?:s|ed)?|necessary|required?|requires|requirement|mandatory|"
-                r"have to|has to|had to|must|essential|obliged|worth)\b", negated=True,
+                r"have to|has to|had to|must|essential|obliged|worth|"
+                # the case for it denied: "there is no case for keeping a human in the loop"
+                r"(?:case|argument|justification|call|reason|rationale) for)\b", negated=True,
                 topic=REVIEW),
         pattern(r"\b(?P<t>optional|unnecessary|unneeded|not needed|not necessary|not required|"
                 r"redundant|superfluous|overkill|pointless|(?:a\s+)?(?:mere\s+|pure\s+)?formality|"
                 r"skippable|(?:don't|do not|doesn't|does not|never|no longer) bother(?:s|ed)?|"
                 r"skip(?:ped|s|ping)?|waive[ds]?|dispensable|moot|needn't|nice[- ]to[- ]have|"
+                # released from it: "exempt from peer review", "can do without review"
+                r"exempt(?:ed)? from|excused from|released from|"
+                r"(?:do|does|did|can|could) without|dispens(?:e|es|ed|ing) with|"
                 r"a luxury|box[- ]ticking|wasted effort|busywork|"
                 # "a waste of everyone's time", "just ceremony", "pure theatre"
                 r"(?:a |an )?(?:complete |total |utter )?waste of (?:[\w']+\s+){0,2}?"
@@ -94,14 +101,19 @@ class ReviewOptionalClaim(ClaimRule):
         # waving changes through, made safe: "reviewers can safely skim agent diffs"
         # (and approving or merging unread: "safe to auto-approve", "fine to merge blind";
         # or with a reason that nothing can go wrong: "..., there is nothing it can break")
-        pattern(r"\b(?:rubber[- ]?stamp(?:s|ed|ing)?|skim(?:s|med|ming)?|"
+        # (a permission modal before the verb is part of it: "reviewers may rubber-stamp")
+        pattern(r"\b(?:(?:may|can|could)\s+(?:safely\s+|just\s+|simply\s+)?)?"
+                r"(?:rubber[- ]?stamp(?:s|ed|ing)?|skim(?:s|med|ming)?|"
                 r"auto[- ]?(?:approv|merg)(?:e|es|ed|ing|al)|"
                 r"(?:approv|merg)(?:e|es|ed|ing)\s+(?:\w+\s+){0,2}?(?:blind(?:ly)?|unread|"
                 r"unreviewed|sight unseen)|"
                 r"wav(?:e|es|ed|ing)(?=(?:\s+[\w'-]+){0,4}?\s+through\b))\b",
                 requires=r"\bsafely\b|\b(?:safe|fine|ok(?:ay)?|harmless) to\b"
                 r"|\bnothing (?:it|they|the agent|the bot|that) (?:can|could) (?:break|harm|damage|"
-                r"hurt|ruin|wreck)\b", premise=True),
+                r"hurt|ruin|wreck)\b"
+                # a harmlessness reason: "the agent can't do harm, so reviewers may ..."
+                r"|\b(?:can't|cannot|can not|couldn't|could not|won't)\s+(?:do|cause)\s+(?:any\s+)?"
+                r"(?:harm|damage|anything (?:bad|harmful|dangerous))\b|\bharmless\b", premise=True),
         # "there's no point checking what the agent writes"
         pattern(r"\b(?P<t>(?:no|little) (?:point|use|sense|value|need)\s+(?:in\s+)?"
                 r"(?:checking|reviewing|reading|inspecting|approving|vetting|auditing|"
