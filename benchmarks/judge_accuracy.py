@@ -17,10 +17,10 @@ second person, conditional promises, numeric framing, metaphors, ellipsis and
 double negation), and heldout9.yaml (90), written by that person after fixing
 what heldout8 exposed; heldout10.yaml (216), written blind by a fifth person
 (questionnaire answers, sales decks, trust-centre pages, wiki, postmortems, SOC 2,
-chat, non-native English), and heldout12.yaml (198, half of them 2-4 sentence
-answers and Markdown tables), written blind by a sixth. "overall" counts a text as a true positive
-only when it is flagged with exactly the expected families; a flagged honest text is a false
-positive, a missed overclaim a false negative.
+chat, non-native English), heldout11.yaml (240, written blind), and heldout12.yaml
+(198, half of them 2-4 sentence answers and Markdown tables), written blind by a sixth.
+"overall" counts a text as a true positive only when it is flagged with exactly the expected
+families; a flagged honest text is a false positive, a missed overclaim a false negative.
 
 First-contact scores (overall, before any change prompted by the set):
 - heldout2: precision 83.3%, recall 58.8%.
@@ -93,9 +93,21 @@ First-contact scores (overall, before any change prompted by the set):
   ... closes off every exfiltration route" (also exfiltration, as the tuning corpus
   labels "our allowlist stops every exfiltration attempt") and a purpose clause in a
   question answered "No" ("edit a workflow to steal secrets?").
+- heldout11: precision 90.2%, recall 76.7% on the judge at e629eba; precision 91.3%,
+  recall 78.3% (94 tp, 9 fp, 26 fn) on first contact at b774104, after the fifth round
+  (two big rounds of tuning on other sets moved its recall by 1.6 points). Its misses
+  were mostly a family's claim under a generic commitment ("is guaranteed to be
+  unforgeable" reported as absolute safety), fake hedges between commas, copula-led
+  questions answered "Yes, fully", intensified denials, label lines with a bracketed
+  note, consequence clauses and the allowlist as subject of a no-exfiltration claim;
+  two honest texts were flagged ("..., the agent can still cat them", "reduces but does
+  not remove the need for review"). They drove the sixth round of mechanisms (see git
+  log), after which it scores 100% / 100% (120 tp, 0 fp, 0 fn), so later runs overstate
+  it.
 heldout4, heldout5, heldout7 and heldout9 were written by someone who knew the
 judge's mechanisms; heldout3's, heldout6's, heldout8's, heldout10's and heldout12's
-first contacts are the blind numbers. Recall on new idioms is the weak side:
+first contacts are the blind numbers (and heldout11's, 91.3% / 78.3%). Recall on new
+idioms is the weak side:
 heldout9's 31.1% is the worst case for unseen text in unseen voices; heldout10's and
 heldout12's first contacts (88.0% and 77.8% recall, 91.3% and 86.5% precision) are
 the latest blind figures, and they show precision slipping on multi-sentence answers

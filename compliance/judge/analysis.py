@@ -36,8 +36,7 @@ def normalise(text: str) -> str:
                       for c in text.translate(_TRANSLATE))
     if "cent" in low:
         low = lx.PER_CENT.sub(lambda m: " " * (len(m.group(0)) - 4) + "100%", low)
-    if "purposes" in low or "in effect" in low or "sense" in low or "respect" in low or (
-            "effect" in low):
+    if "purposes" in low or "in effect" in low or "practical" in low:
         low = lx.INTENSIFIER_ASIDE.sub(lambda m: " " * len(m.group(0)), low)
     return low
 
