@@ -62,6 +62,18 @@ def _previous_outputs(out: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
 
 
+def _fail_replacing(monkeypatch: pytest.MonkeyPatch, name: str, exc: BaseException) -> None:
+    """``os.replace`` raises ``exc`` when its destination is called ``name``."""
+    real_replace = os.replace
+
+    def replace(src: str | Path, dst: str | Path) -> None:
+        if Path(dst).name == name:
+            raise exc
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+
+
 def _contents(out: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
 
@@ -93,14 +105,7 @@ def test_a_failed_replacement_puts_every_previous_output_back(
 ) -> None:
     out = tmp_path / "out"
     before = _previous_outputs(out)
-    real_replace = os.replace
-
-    def refuse_b(src: str | Path, dst: str | Path) -> None:
-        if Path(dst).name == "b.txt":
-            raise PermissionError(1, "Operation not permitted")
-        real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", refuse_b)
+    _fail_replacing(monkeypatch, "b.txt", PermissionError(1, "Operation not permitted"))
     with pytest.raises(CannotWrite) as caught, staged_outputs(out) as staging:
         for name in ("a.txt", "a2.txt", "b.txt", "sub/c.txt"):  # sorted: a, a2, b, sub/c
             write_bytes(staging, name, b"new")
@@ -115,14 +120,7 @@ def test_an_interrupt_while_moving_puts_the_previous_outputs_back(
 ) -> None:
     out = tmp_path / "out"
     before = _previous_outputs(out)
-    real_replace = os.replace
-
-    def interrupt_at_b(src: str | Path, dst: str | Path) -> None:
-        if Path(dst).name == "b.txt":
-            raise KeyboardInterrupt
-        real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", interrupt_at_b)
+    _fail_replacing(monkeypatch, "b.txt", KeyboardInterrupt())
     with pytest.raises(KeyboardInterrupt), staged_outputs(out) as staging:
         write_bytes(staging, "a.txt", b"new")
         write_bytes(staging, "b.txt", b"new")
