@@ -10,9 +10,19 @@ SYSTEM = (r"\b(?:agents?|sandbox(?:es)?|platform|environment|system|product|runt
           r"execution|setup|deployment|service|solution|infrastructure|it|everything|tool|"
           r"containers?|vms?|workspace|approach|design|architecture|pipeline)\b")
 MODAL = (r"\b(?:can|cannot|could|will|would|able|possible|impossible|way|ever|capable|"
+         # an inability is a modal denied ("incapable of doing damage", "unable to cause harm")
+         r"incapable|unable|"
          # a chance denied is a possibility denied ("zero chance of a breach")
          r"chance|odds|likelihood|probability)\b|n't\b|'ll\b")
 #: Nouns of a security worry, the topic of "X? A thing of the past."
+#: What a threat comes through, and the verbs that close it ("every attack vector has
+#: been closed off").
+VECTORS = (r"(?:attack (?:vectors?|paths?|surfaces?|routes?)|risks?|threats?|dangers?|"
+           r"vulnerabilit(?:y|ies)|weakness(?:es)?|(?:security )?holes?|loopholes?|exposures?|"
+           r"exploits?)")
+CLOSED = (r"(?:clos(?:e|es|ed|ing)|shut(?:s|ting)?|seal(?:s|ed|ing)?|plug(?:s|ged|ging)?|"
+          r"eliminat(?:e|es|ed|ing)|eradicat(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|"
+          r"neutrali[sz](?:e|es|ed|ing)|patch(?:es|ed|ing)?|lock(?:s|ed|ing)? down)")
 WORRIES = (r"(?:security |safety |cyber ?)?(?:risks?|dangers?|threats?|headaches|worries|"
            r"concerns|nightmares|incidents|breach(?:es)?|hacks|vulnerabilit(?:y|ies))")
 
@@ -73,6 +83,10 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"\s+(?:safe|secure|protected|risk[- ]free|harmless|trustworthy|"
                 r"hardened against (?:all|every|any)))\b"),
         pattern(r"\b(?P<t>(?:zero|no)[- ](?:security )?risks?)\b"),
+        # an adjective of degree between: "presents no residual risk", "zero meaningful risk"
+        pattern(r"\b(?P<t>(?:zero|no)\s+(?:residual|remaining|real|meaningful|material|practical|"
+                r"measurable|appreciable|significant|conceivable|additional|further)\s+"
+                r"(?:security\s+)?risks?)\b"),
         pattern(r"\b(?P<t>(?:zero|no)\s+(?:attack surface|vulnerabilit(?:y|ies)|weak(?:ness(?:es)?|"
                 r" points?)|exploitable \w+|(?:security|safety) (?:concerns?|issues?|threats?|"
                 r"problems?|dangers?)|(?:threats?|dangers?|hazards?) (?:whatsoever|at all)))\b"),
@@ -80,7 +94,10 @@ class AbsoluteSafetyClaim(ClaimRule):
         # "Security: 10/10"
         # (the copula may be left out: "risk level nil, attack surface nil")
         pattern(r"\b(?:(?:residual |overall |security |total )?risks?(?: level| rating| score)?|"
-                r"threat level|attack surface|exposure)(?:\s*(?::|=|\bis|\bare)\s*|\s+)"
+                r"threat level|attack surface|exposure)"
+                # what the risk is from may stand between: "Risk from agent execution: nil"
+                r"(?:\s+(?:from|of|to|posed by|for)\s+(?:[\w-]+\s+){0,3}?[\w-]+(?=\s*[:=]))?"
+                r"(?:\s*(?::|=|\bis|\bare)\s*|\s+)"
                 r"(?P<t>zero|none|nil|0(?![.,]\d)\s?%?|non-?existent)(?=\s*(?:[.;,()!]|$))"),
         pattern(r"\b(?:likelihood|chance|probability|odds|possibility)\s+of\s+(?:a\s+)?"
                 r"(?:[\w-]+\s+)?(?:compromise|breach|incident|attack|harm|damage|exploit\w*)\s*"
@@ -188,7 +205,10 @@ class AbsoluteSafetyClaim(ClaimRule):
                 unless=r"\bsafer\b|\bmore secure\b"),
         pattern(r"\b(?:harm|harmed|damage|damaged|hurt|endanger|endangered|hack|hacked|compromise|"
                 r"compromised|breach|"
-                r"breached|exploit|exploited|misuse|abuse)\b", negated=True, requires=MODAL),
+                r"breached|exploit|exploited|misuse|abuse)\b", negated=True, requires=MODAL,
+                # the harm in a relative clause of a coverage denied: "does not cover every
+                # destination the agent could misuse"
+                unless=r"\b(?:not|n't)\s+(?:cover|list|include|block|catch|stop)\s+(?:every|all|each)\b"),
         # the adjectives in -able are modal already ("Hackable? No.")
         pattern(r"\b(?:hack|breach|compromis|penetrat)e?able\b", negated=True, topic=SYSTEM),
         pattern(r"\b(?:at risk|in danger|endangered|vulnerable)\b", negated=True,
@@ -201,4 +221,34 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"shields?|shielded|protects?|guards?|defends?)\s+(?:[\w-]+\s+){0,2}?"
                 r"(?:against|from|to)\s+(?:all|every|any)\s+(?:[\w-]+\s+){0,3}?(?:attacks?|threats?|"
                 r"exploits?|risks?|vulnerabilit(?:y|ies)|compromises?|attackers?)\b"),
+        # an adjective of invulnerability with its complement: "impervious to attack",
+        # "immune to compromise" (the adjective negates its complement: fused)
+        pattern(r"\b(?P<t>(?:impervious|immune|invulnerable|resistant|proof)\s+(?:to|against)\s+"
+                r"(?:all\s+|any\s+|every\s+)?(?:[\w-]+\s+)?(?:attacks?|attackers?|compromise|"
+                r"exploit\w*|hack\w*|intrusions?|threats?|breach\w*|tampering|abuse|harm))\b"),
+        # the incident denied as an event: "security incidents simply cannot happen"
+        pattern(r"\b(?:(?:security|safety) (?:incidents?|breach(?:es)?|events?|failures?|problems?|"
+                r"issues?)|breach(?:es)?|compromises?|incidents?|attacks?)\s+(?:[\w'-]+\s+){0,3}?"
+                r"(?:happen|occur|arise|take place|succeed)\b", negated=True,
+                requires=MODAL + r"|\bnever\b"),
+        # "nothing bad can come of it"
+        pattern(r"\b(?P<t>nothing (?:bad|harmful|dangerous|untoward|good)\s+(?:can|could|will|"
+                r"would)"
+                r"(?: ever)? come (?:of|from|out of))\b"),
+        # every worry closed, in either order: "every attack vector has been closed off",
+        # "we have shut every hole", "all threats are neutralised"
+        pattern(r"\b(?:every|all|each|any)\s+(?:(?:the|of the|single|possible|"
+                r"known and unknown)\s+)?"
+                r"(?:[\w-]+\s+)?" + VECTORS + r"\b(?:\s+[\w'-]+){0,4}?\s+(?:has|have|is|are)\s+"
+                r"(?:been\s+)?(?:\w+ly\s+)?" + CLOSED + r"\b"),
+        pattern(r"\b" + CLOSED + r"\s+(?:off\s+|up\s+|down\s+)?(?:every|all|each|any)\s+"
+                r"(?:(?:the|of the|single|possible)\s+)?(?:[\w-]+\s+)?" + VECTORS + r"\b"),
+        # "security is a solved problem", "safety: solved"
+        pattern(r"\b(?:(?:agent |ai |cyber ?)?security|safety)\s+(?:is|becomes|has become)\s+"
+                r"(?P<t>(?:a |an )?(?:solved|non-?issue)(?: problem| issue| question)?)\b"),
+        # a universal extent after the adjective: "secure in every respect"
+        pattern(r"\b(?:safe|secure|protected)\s+(?:in (?:every|all) (?:respects?|ways?|senses?|"
+                r"cases?|circumstances|scenarios?)|on every front|from every angle|"
+                r"(?:at|for) all times|under all (?:circumstances|conditions))\b",
+                topic=SYSTEM),
     )

@@ -36,6 +36,10 @@ class ClaimRule(Rule):
     #: subject is that family's claim ("the allowlist fully prevents data from leaving"
     #: is the allowlist's, not a second, no-internet finding).
     yields_to: ClassVar[dict[str, re.Pattern[str]]] = {}
+    #: Code -> words: a claim of this family in a consequence clause ("..., so data has
+    #: nowhere to go") or after a fronted reason ("Since only PyPI is allowlisted, ...")
+    #: whose reason names them is that family's claim.
+    yields_for_reason: ClassVar[dict[str, re.Pattern[str]]] = {}
 
     @classmethod
     def judge(cls, an: Analysis, flip: bool = False, prev: Analysis | None = None,

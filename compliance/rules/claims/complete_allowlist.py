@@ -9,7 +9,9 @@ from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
 ALLOWLIST = (r"\b(?:allow[- ]?lists?|allow[- ]?listed|whitelists?|white[- ]?listed|firewalls?|"
-             r"egress (?:filter(?:s|ing)?|controls?|polic(?:y|ies)|rules?|proxy|proxies)|"
+             # ("our no-egress policy" is a network cut, not a list)
+             r"(?<!no-)(?<!no )egress (?:filter(?:s|ing)?|controls?|polic(?:y|ies)|rules?|proxy|"
+             r"proxies)|"
              r"network (?:polic(?:y|ies)|filter(?:s|ing)?|controls?|restrictions?|rules?)|"
              r"domain (?:lists?|filter(?:s|ing)?|restrictions?|rules?)|proxy|proxies|"
              r"deny[- ]?lists?|block[- ]?lists?|(?:safe|permit|pass)[- ]?lists?|"
@@ -18,7 +20,11 @@ ALLOWLIST = (r"\b(?:allow[- ]?lists?|allow[- ]?listed|whitelists?|white[- ]?list
 #: Hosts beyond the list: reaching them is what a bypass means.
 #: The allowed hosts, by name or as what the list lets through ("only PyPI is allowed").
 ALLOWED = (r"\b" + lx.ALLOWED_NOUN + r"\b|\b(?:are|is|were|was|being) (?:allowed|allow-?listed|"
-           r"white-?listed|permitted)\b")
+           r"white-?listed|permitted)\b"
+           # "an allowlisted API", "destinations on the allowlist"
+           r"|\b(?:allow-?listed|white-?listed)\s+(?:[\w-]+\s+)?(?:apis?|urls?)\b"
+           r"|\b(?:hosts?|domains?|destinations?|endpoints?|sites?|servers?|entr(?:y|ies)) on "
+           r"(?:the|our|its|this) (?:allow[- ]?list|whitelist|list)\b")
 OFF_LIST = (r"(?:hosts?|domains?|destinations?|sites?|servers?|endpoints?|addresses|urls?|"
             r"anything|anywhere|the (?:open )?internet)\s+"
             r"(?P<t>(?:that (?:is|are) )?(?:outside|beyond|off|not (?:on|in)|missing from|"
@@ -93,6 +99,13 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"servers?)\b",
                 requires=r"\b(?:other|else|unlisted|unapproved|non-?allow\w*|outside|unknown)\b"),
         pattern(r"\b(?P<t>comprehensive|complete|exhaustive|airtight|watertight|fool[- ]?proof|"
+                # the list as the last word: "the definitive list", "all-encompassing"
+                r"definitive|all[- ]encompassing|all[- ]inclusive|gap[- ]?less|tamper[- ]?proof|"
+                r"(?:fully|completely|exhaustively|totally) (?:enumerates?|lists?|covers?|"
+                r"captures?|"
+                r"describes?|specifies?|maps?)|"
+                r"seal(?:s|ed)? (?:off )?(?:the |our |its |every )?(?:[\w']+ )?(?:network )?"
+                r"(?:perimeter|border|boundary|egress)|"
                 r"perfect|bypass[- ]?proof|unbypassable|impenetrable|infallible|flawless|"
                 r"bullet[- ]?proof|iron[- ]?clad|unassailable|impregnable|hermetic|"
                 r"leak[- ]?proof|"
@@ -110,14 +123,18 @@ class CompleteAllowlistClaim(ClaimRule):
         # (the adjectives in -able too: "Bypassable? No.", "not circumventable")
         pattern(r"\b(?:bypass(?:es|ed|ing|able)?|circumvent(?:s|ed|ing|able)?|evade[ds]?|evading|"
                 r"evadable|"
-                r"get(?:s|ting)? (?:around|round|past|through)|got (?:around|round|past)|"
+                r"get(?:s|ting)? (?:\w+ ){0,2}?(?:around|round|past|through)|"
+                r"got (?:\w+ ){0,2}?(?:around|round|past)|"
                 # the nouns and the misuse of an allowed host
                 r"circumvention|evasion|abus(?:e|es|ed|ing)|misus(?:e|es|ed|ing)|"
                 r"(?:makes?|made|making) it (?:around|past|through)|"
                 r"pass(?:es|ed)?(?= (?:it|them|through it|the (?:firewall|proxy|filter))\b)|"
                 r"work(?:s|ed)? around|sneak(?:s)? (?:past|around|through)|route(?:s|d)? around|"
                 r"tunnel(?:s|ed)? (?:through|past|out)|slip(?:s)? (?:past|through))\b",
-                negated=True, topic=ALLOWLIST),
+                negated=True, topic=ALLOWLIST,
+                # the misuse in a relative clause of a coverage denied: "does not cover every
+                # destination the agent could misuse"
+                unless=r"\b(?:not|n't)\s+(?:cover|list|include|block|catch|stop)\s+(?:every|all|each)\b"),
         pattern(r"\bguarantee[sd]?\b", topic=ALLOWLIST, before_only=True),
         # a conditional universal: "if it's not on the list, it doesn't get out"
         pattern(r"\bif\b[^,;]{0,60}?(?:\b(?:not|n't)\s+(?:on|in)\s+(?:the|our|its|an?)\s+"
@@ -148,10 +165,12 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"\s+(?:end(?:s)? up|be (?:stored|retrieved|read|misused|abused|kept|logged|leaked|"
                 r"accessed|used|seen)|reach(?:es)?|lands?)\b", negated=True,
                 topic=ALLOWLIST + "|" + ALLOWED),
-        pattern(r"\b(?:receiv|collect|stor|captur|accept|keep|retain|exfiltrat)\w*\s+(?:[\w'-]+\s+){0,2}?"
+        pattern(r"\b(?:receiv|collect|stor|captur|accept|keep|retain|exfiltrat)\w*\s+(?:[\w'-]+\s+){0,3}?"
                 r"(?:data|code|secrets|information|anything|exfiltrated \w+|uploads?|payloads?|"
                 r"files|content)\b", negated=True,
                 topic=ALLOWED),
+        pattern(r"\broom to (?:maneuver|manoeuvre|move|escape|exfiltrate|hide|slip through)\b",
+                negated=True, topic=ALLOWLIST),
         pattern(r"\broom for (?:data to (?:escape|leave|leak|get out|exit)|"
                 r"abuse|misuse|bypass\w*|evasion|circumvention|error|leaks?|"
                 r"exfiltration)\b", negated=True, topic=ALLOWLIST),
@@ -170,4 +189,38 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"(?:\s+[\w'-]+){0,5}?\s+(?:is|are|gets?|will be)"
                 r"\s+(?:blocked|denied|dropped|rejected|stopped|refused)\b",
                 topic=ALLOWLIST + r"|\b(?:off[- ]list|unlisted|non-?allow-?listed)\b"),
+        # every route shut by the list: "every exfiltration route is shut by the allowlist"
+        pattern(r"\b(?:every|all|each|any)\s+(?:[\w-]+\s+){0,2}?(?:routes?|paths?|channels?|ways?|"
+                r"avenues?|vectors?|exits?|doors?|holes?)\b(?:\s+[\w'-]+){0,3}?\s+(?:is|are|"
+                r"has been|"
+                r"have been|gets?)\s+(?:\w+ly\s+)?(?:shut|closed|sealed|blocked|plugged|cut off)\b",
+                topic=ALLOWLIST),
+        # every trick fails against the list: "DNS tricks, redirects and tunnelling all fail
+        # against our allowlist"
+        pattern(r"\b(?:all|every\s+(?:[\w-]+\s+)?(?:one|trick|attempt|technique)|each|any)\s+"
+                r"(?:of them\s+)?(?:fail|fails|failed|falls? flat|bounces? off|come to nothing|"
+                r"get(?:s)? (?:caught|blocked|stopped))\b", topic=ALLOWLIST),
+        # what is not on the list is stopped: "nothing else gets through", "anything malicious
+        # is blocked"
+        pattern(r"\b(?P<t>nothing (?:else|more|further)(?: \w+){0,2}? (?:gets?|goes|passes|is "
+                r"allowed|makes? it|can (?:get|go|pass))) (?:through|out|past|"
+                r"in)\b", topic=ALLOWLIST),
+        pattern(r"\b(?:anything|everything|all|any)\s+(?:(?:traffic|request|host)\s+)?"
+                r"(?:malicious|bad|harmful|illegitimate|unauthori[sz]ed|hostile|else)\s+(?:\w+\s+)?"
+                r"(?:is|gets?|will be|are)\s+(?:\w+ly\s+)?(?:blocked|denied|dropped|stopped|"
+                r"rejected|"
+                r"refused|caught)\b", topic=ALLOWLIST),
+        # an entry vouched for, so sending to it is harmless: "we vouch for every entry on the
+        # list", "every permitted destination is vetted and safe to send data to"
+        pattern(r"\b(?:vouch(?:es|ed)? for|vet(?:s|ted)?|verif(?:y|ies|ied)|trust(?:s|ed)?)\s+"
+                r"(?:every|all|each)\s+(?:\w+\s+)?(?:entr(?:y|ies)|hosts?|domains?|destinations?|"
+                r"endpoints?)\b|\b(?:safe|harmless|fine|ok(?:ay)?)\s+to\s+(?:send|upload|share|post|"
+                r"transmit)\b|\b(?:is|are)\s+(?:\w+\s+)?harmless\b", topic=ALLOWED),
+        # the dropped host unreachable: "once a domain is off the allowlist, the agent has no
+        # possible way to contact it"
+        pattern(r"\b(?:contact|reach|connect to|talk to|call|access)\s+(?:it|them|that (?:host|"
+                r"domain|site)|those (?:hosts|domains|sites))\b", negated=True, topic=ALLOWLIST,
+                requires=r"\b(?:off|outside|not on|unlisted|removed from|dropped from|"
+                         r"absent from)\b",
+                premise=True),
     )

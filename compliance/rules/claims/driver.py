@@ -371,6 +371,12 @@ def _routed(an: Analysis, hits: list[Hit]) -> list[Hit]:
                 if subject.search(an.text, cs, at):
                     target = CLAIM_RULES[code]
                     break
+            if target is None and rule.yields_for_reason and cs > 0 and (
+                    lx.CONSEQUENCE.match(an.text, cs) or lx.FRONT_SUBORDINATE.match(an.text)):
+                for code, reason in rule.yields_for_reason.items():
+                    if reason.search(an.text, 0, cs):
+                        target = CLAIM_RULES[code]
+                        break
         if target is not None:
             if target.code in codes:
                 continue  # that family already reports the sentence

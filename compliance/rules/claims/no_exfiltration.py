@@ -16,6 +16,11 @@ DATA = (r"\b(?:data|code|source|codebase|information|info|secrets?|credentials?|
         r"(?<!hijacked )(?<!malicious )(?<!injected )(?<!poisoned )(?<!hostile )(?<!rogue )"
         r"prompts?(?![- ]?inject)|"
         r"anything)\b")
+#: The premise of this family: the network cut ("offline mode", "egress is blocked", "no route
+#: to the outside world").
+NET_PREMISE = (r"\b(?:offline|internet|network\w*|disconnected|air[- ]?gap\w*|egress|outbound|"
+               r"connectivity)\b|\bno (?:route|path|way|connection|link)s? (?:out|"
+               r"to the outside)\b")
 
 
 class NoInternetNoExfiltrationClaim(ClaimRule):
@@ -66,8 +71,15 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                'code and prompts, so data can still leave through it."')
     # the allowlist or its allowed hosts as the subject: the claim is about the list
     yields_to = {"CLM005": re.compile(r"\b(?:allow[- ]?lists?|whitelists?|firewalls?|"
-                                      r"egress (?:filters?|proxy|polic(?:y|ies))|proxy|"
-                                      + lx.ALLOWED_NOUN + r")\b")}
+                                      # ("our no-egress policy" is the network premise)
+                                      r"(?<!no-)(?<!no )egress (?:filters?|proxy|polic(?:y|ies))|"
+                                      r"proxy|" + lx.ALLOWED_NOUN + r")\b")}
+    #: a reason that names the allowed hosts ("Since only PyPI is allowlisted, nothing can be
+    #: uploaded", "Permitted endpoints are read-only mirrors, so data has nowhere to go")
+    #: makes the consequence the allowlist's claim
+    yields_for_reason = {"CLM005": re.compile(
+        r"\b(?:" + lx.ALLOWED_NOUN + r"|(?:is|are) (?:allow-?listed|white-?listed|the only "
+        r"(?:allowed|permitted) \w+))\b")}
     patterns = (
         # "nothing leaves": the subject is the data; "writes nothing and exits" is not
         pattern(r"\b(?:nothing|none of (?:it|them|this|that|our \w+|your \w+))\s+"
@@ -75,6 +87,9 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"is exfiltrated|is sent out|reach(?:es)? the (?:outside|open) (?:world|internet)|"
                 # the passive after a modal: "nothing in the workspace can be leaked"
                 r"(?:be|get|gets) (?:leaked|exfiltrated|sent out|uploaded|transmitted|copied out)|"
+                # "nothing the agent sees can be sent off the machine"
+                r"(?:be|get|gets) (?:sent|copied|moved|taken|uploaded|transmitted|carried|shipped)"
+                r" (?:off|outside|beyond|elsewhere|anywhere)|"
                 r"(?:smuggled|sneaked|snuck|spirited|slipped|carried) out)\b",
                 negated=True, unless=lx.UNNOTICED.pattern),
         # (a process's exit status is not data exiting: "and exit 2", "exits with code 1",
@@ -134,7 +149,25 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"(?:every|all|each|any)\s+(?:\w+\s+)?(?:paths?|routes?|channels?|ways?|avenues?|"
                 r"vectors?)\b", requires=r"\b(?:leave|leak\w*|exfiltrat\w*|egress|data|out)\b"),
         pattern(r"\b(?:air[- ]?gapped|(?:fully|completely|totally|entirely|100\s?%) "
-                r"(?:offline|disconnected))\b"),
+                r"(?:offline|disconnected))\b",
+                # a condition, not a claim: "air-gapped operation is only possible with ..."
+                unless=r"\bonly (?:possible|available|supported|works?)\b|\brequires?\b"),
+        # confidentiality made the network's consequence: "offline mode ensures confidentiality
+        # of everything", "your data is contained", "code stays confidential: no route out"
+        pattern(r"\b(?:ensures?|guarantees?|keeps?|preserves?|maintains?|means?)\s+(?:the\s+)?"
+                r"(?:full\s+|complete\s+|total\s+|absolute\s+)?confidentiality\b"
+                r"|" + DATA + r"(?:\s+[\w']+){0,3}?\s+(?:stays?|remains?|is|are|is kept|"
+                r"are kept)\s+"
+                r"(?:fully |completely |totally |entirely |always )?(?:confidential|contained|"
+                r"sealed (?:in|inside|within)|locked (?:in|inside|within))\b",
+                requires=NET_PREMISE, premise=True),
+        # held in place by the premise or for every byte: "blocking egress keeps every byte of
+        # customer data on our servers"
+        pattern(r"\b(?:keeps?|kept|confines?|confined|retains?|locks?|holds?)\s+(?:[\w'-]+\s+){0,6}?"
+                r"(?:on|in|inside|within)\s+(?:our|your|the|its|this)\s+(?:own\s+)?(?:servers?|"
+                r"premises|infrastructure|sandbox|network|tenant|machines?|environment|vpc|perimeter|"
+                r"box|walls)\b", topic=DATA,
+                requires=NET_PREMISE + r"|\b(?:every|all|each)\b|100\s?%", premise=True),
         pattern(r"\b(?:transmit|send|share|disclose|expose|upload|leak|pass|give|show|reveal)"
                 r"(?:s|ting|ing)?\s+(?:[\w']+\s+){0,3}?(?:to|with)\s+(?:any |a |an )?"
                 r"(?:third[- ]part(?:y|ies)|anyone|outsiders?|external \w+|the (?:internet|"
@@ -158,7 +191,8 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 r"locked (?:inside|in there|away for good|up for good)|sealed inside|"
                 r"bottled up|stuck (?:inside|in there) (?:for good|forever))\b", topic=DATA,
                 requires=r"\b(?:offline|internet|network\w*|disconnected|air[- ]?gap\w*|egress|"
-                r"outbound|connectivity|every|all|forever|always|never|for good)\b", premise=True),
+                r"outbound|connectivity|every|all|forever|always|never|for good)\b|"
+                r"\bno (?:route|path|way|connection|link) to the outside\b", premise=True),
         # "no internet means no leaks": with a network premise, a leak is a data leak
         pattern(r"\b(?:leaks?|leakage)\b", negated=True,
                 topic=r"\b(?:internet|network\w*|offline|egress|outbound|air[- ]?gap\w*|"

@@ -23,8 +23,19 @@ INJECTION = (r"\b(?:prompt[- ]injections?|injection attacks?|prompt[- ]injected|
              r"(?![- ](?:molding|moulding|site|needle|point))|"
              r"(?:hijacked|compromised|tampered) (?:prompts?|instructions?)|"
              # a participle after the noun: "instructions smuggled into a PR description"
-             r"(?:instructions?|prompts?|commands?) (?:smuggled|planted|hidden|embedded|slipped|"
-             r"injected|buried|tucked) (?:in|into|inside)|"
+             r"(?:instructions?|prompts?|commands?|directives?) (?:smuggled|planted|hidden|"
+             r"embedded|"
+             r"slipped|injected|buried|tucked|lurking|found|contained|written|concealed) "
+             r"(?:in|into|inside|within)|"
+             # instructions by their untrusted origin: "text in retrieved files"
+             r"(?:instructions?|commands?|directives?|text|prompts?) (?:in|from|inside|within) "
+             r"(?:retrieved|untrusted|fetched|scraped|downloaded|external|third[- ]party|"
+             r"attacker[- ]controlled) [\w-]+|"
+             r"smuggl\w* (?:\w+ )?(?:commands?|instructions?|prompts?|orders)|"
+             # the agent manipulated by untrusted input: "manipulation by untrusted content"
+             r"(?:manipulat\w*|hijack\w*|subver\w*|steer\w*|tricked|fooled|coerced) "
+             r"(?:by|through|via) (?:untrusted|malicious|hostile|injected|poisoned|adversarial|"
+             r"attackers?|external|third[- ]party)|"
              r"jailbreak(?:s|ing)?|jailbroken|jailbreakable|(?:prompt[- ])?injectable|"
              # the agent taken over, as an adjective: "Is the agent hijackable? No."
              r"(?:hijack|trick|manipul|fool|dup)(?:able|eable)|"
@@ -101,6 +112,33 @@ class SandboxStopsPromptInjectionClaim(ClaimRule):
         pattern(r"\b(?P<t>(?:immune|impervious|invulnerable|proof)\s+(?:to|against)\s+"
                 r"(?:\w+\s+){0,2}?(?:injection|manipulation))\b"),
         pattern(r"\binjection[- ]proof\b"),
+        # instructions not from the user, denied: "ignores any instruction that does not come
+        # from the user" (the relative's own "not" is part of the noun phrase)
+        pattern(r"\b(?P<t>(?:instructions?|commands?|directives?|orders|text|prompts?)\s+"
+                r"(?:that|which)?\s*(?:(?:do|does)(?: not|n't)|not)\s+(?:come|originate)\s+from\s+"
+                r"(?:the |its |a |an )?(?:user|operator|developer|owner|human|principal)s?)\b",
+                negated=True),
+        # resistance made universal: "resists manipulation ... in all cases"
+        pattern(r"\b(?:resists?|resisted|withstands?|withstood|shrugs? off|repels?)\b",
+                topic=INJECTION, requires=r"\b(?:in all cases|always|every|all|any|100\s?%|"
+                r"fully|completely|entirely|without fail)\b"),
+        # a universal removal or catch before the threat: "strips every injection payload"
+        pattern(r"\b(?P<t>(?:strip|scrub|filter|remov|purg|saniti[sz]|clean|catch|caught|"
+                r"intercept|detect|block|neutrali[sz]|defus|stop|flag|reject|drop|quarantin)\w*\s+"
+                r"(?:out\s+)?(?:every|all|each|any|100\s?% of))\s+(?:(?:the|of the|single)\s+)?"
+                r"(?:[\w-]+\s+){0,3}?(?:prompt[- ])?(?:injection|jailbreak|injected|malicious "
+                r"(?:instruction|prompt))\w*"),
+        # caught before it can act: "intercepts injection attempts before the agent ever acts"
+        pattern(r"\b(?:intercept|catch|caught|block|strip|stop|detect|filter|remov|neutrali[sz])"
+                r"\w*\s+(?:[\w-]+\s+){0,4}?before\s+(?:the (?:agent|model|llm)|it|they)\s+"
+                r"(?:ever\s+|can\s+|could\s+)?(?:acts?|sees?|reads?|reach(?:es)?|executes?|"
+                r"follows?|obeys?|gets?)\b", topic=INJECTION),
+        # the hole closed for good: "we have closed the prompt-injection hole entirely"
+        pattern(r"\b(?:clos|shut|seal|plug|patch|fix)\w*\s+(?:off\s+|up\s+)?(?:the|this|that|"
+                r"every|all|each|any)\s+(?:[\w-]+\s+){0,2}?(?:holes?|gaps?|doors?|loopholes?|"
+                r"vectors?|avenues?|routes?|weakness(?:es)?)\b",
+                topic=INJECTION, requires=r"\b(?:entirely|completely|fully|for good|"
+                r"once and for all|totally|every|all|any|permanently|forever)\b"),
         pattern(INJECTION + r"(?:\s+[\w']+){0,4}?\s+(?:harmless|ineffective|toothless|irrelevant|"
                 r"moot|a non-issue|powerless|neutered|defused|inert|defanged|"
                 r"(?:a )?solved(?: problem| issue)?)\b"),

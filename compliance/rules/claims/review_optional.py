@@ -18,6 +18,27 @@ REVIEW = (r"\b(?:review(?:s|ed|ing|ers?)?|approv(?:al|als|e|ed|ing)|oversight|si
           # a person kept in the approval path: "a human in the loop"
           r"(?:a |the )?humans? in the loop|human[- ]in[- ]the[- ]loop)\b")
 
+#: The reason such claims give: the agent cannot change anything by itself ("it cannot
+#: merge", "has no write access", "only proposes changes", "read-only").
+POWERLESS = (
+    r"\b(?:can't|cannot|can not|couldn't|could not|won't|unable to|never|doesn't|does not)\s+"
+    r"(?:\w+\s+){0,2}?(?:merge|push|write|land|commit|approve|deploy)\b"
+    r"|\b(?:no|without|lacks?|lacking|never (?:gets?|has))\s+(?:\w+\s+)?(?:write|merge|push|"
+    r"commit)\s+"
+    r"(?:access|permissions?|rights?|privileges?)\b|\bno (?:ability|way|power|permission) to "
+    r"(?:merge|push|write|land)\b|\bread[- ]only\b(?!\s+(?:tokens?|credentials?|keys?))|"
+    r"\bonly (?:has |have )?read access\b"
+    r"|\bonly (?:propose|proposes|suggest|suggests|open|opens)\b|\binability to (?:merge|push|"
+    r"write|land)\b"
+    r"|\b(?:stops?|prevents?|blocks?|keeps?) (?:the agent|the bot|it|agents?) from (?:merging|"
+    r"pushing|"
+    r"writing|landing)\b"
+)
+#: Verbs of letting the agent's work through unexamined.
+RELAXED = (r"(?:dropped|skipped|waived|removed|relaxed|automated|bypassed|disabled|turned off|"
+           r"dispensed with|omitted|foregone|forgone|left out|eliminated|switched off|retired|"
+           r"cut|scrapped|abandoned)")
+
 
 class ReviewOptionalClaim(ClaimRule):
     """Flags claims that human review of the agent's changes is unnecessary.
@@ -64,11 +85,14 @@ class ReviewOptionalClaim(ClaimRule):
                'code owner before merge."')
     patterns = (
         pattern(r"\b(?:need(?:s|ed)?|necessary|required?|requires|requirement|mandatory|"
-                r"have to|has to|had to|must|essential|obliged|worth|"
+                # ("must not skip" forbids; it is not "need not")
+                r"have to|has to|had to|must(?!\s+(?:not|never)\s+[a-z])|essential|obliged|worth|"
                 # the case for it denied: "there is no case for keeping a human in the loop"
                 r"(?:case|argument|justification|call|reason|rationale) for)\b", negated=True,
                 topic=REVIEW),
         pattern(r"\b(?P<t>optional|unnecessary|unneeded|not needed|not necessary|not required|"
+                # approved in advance: "its pull requests are pre-approved"
+                r"pre[- ]?approved|approved (?:automatically|by default|in advance)|"
                 r"redundant|superfluous|overkill|pointless|(?:a\s+)?(?:mere\s+|pure\s+)?formality|"
                 r"skippable|(?:don't|do not|doesn't|does not|never|no longer) bother(?:s|ed)?|"
                 r"skip(?:ped|s|ping)?|waive[ds]?|dispensable|moot|needn't|nice[- ]to[- ]have|"
@@ -113,13 +137,50 @@ class ReviewOptionalClaim(ClaimRule):
                 r"hurt|ruin|wreck)\b"
                 # a harmlessness reason: "the agent can't do harm, so reviewers may ..."
                 r"|\b(?:can't|cannot|can not|couldn't|could not|won't)\s+(?:do|cause)\s+(?:any\s+)?"
-                r"(?:harm|damage|anything (?:bad|harmful|dangerous))\b|\bharmless\b", premise=True),
+                r"(?:harm|damage|anything (?:bad|harmful|dangerous))\b|\bharmless\b"
+                # or that it cannot merge: "agent PRs can be rubber-stamped; the bot can't write"
+                r"|" + POWERLESS, premise=True),
         # "there's no point checking what the agent writes"
-        pattern(r"\b(?P<t>(?:no|little) (?:point|use|sense|value|need)\s+(?:in\s+)?"
+        pattern(r"\b(?P<t>(?:no|little) (?:point|use|sense|value|need)\s+(?:in\s+|to\s+)?"
                 r"(?:checking|reviewing|reading|inspecting|approving|vetting|auditing|"
-                r"double[- ]checking|looking (?:at|over)|eyeballing))\b",
+                r"double[- ]checking|looking (?:at|over)|eyeballing|check|review|read|inspect|"
+                r"approve|vet|audit|double[- ]check|look (?:at|over)|eyeball|scrutini[sz]e))\b",
                 requires=r"\b(?:agent(?:'s|s)?|bot|ai|copilot|assistant|model|its|it|prs?|"
                 r"pull requests?|diffs?|changes|commits?|code|writes)\b"),
+        # review relaxed with the agent's powerlessness as the reason: "oversight of its PRs
+        # can be dropped", "approvals can be automated", "can bypass the review queue"
+        pattern(r"\b(?:can|may|could|is|are|be|been|get|gets)\s+(?:safely\s+|simply\s+|just\s+)?"
+                r"(?:be\s+)?" + RELAXED + r"\b", topic=REVIEW, requires=POWERLESS, premise=True),
+        # a permission to skip, the modal part of it (not a hedge): "reviewers may skip agent
+        # diffs: the agent cannot land code on its own"
+        pattern(r"\b(?P<t>(?:may|can|could)\s+(?:safely\s+|simply\s+|just\s+)?(?:skip|waive|forgo|"
+                r"forego|bypass|omit|drop|ignore|pass on))\b", topic=REVIEW, requires=POWERLESS,
+                premise=True),
+        pattern(r"\b(?:bypass(?:es|ed|ing)?|skip(?:s|ped|ping)?|jump(?:s|ed)?|go(?:es)? around|"
+                r"avoid(?:s|ed)?|sidestep(?:s|ped)?)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:review|approval)"
+                r"(?:\s+(?:queue|step|stage|process|gate))?\b", requires=POWERLESS, premise=True),
+        # leave to go ahead unread: "feel free to merge agent PRs without looking", "you can trust
+        # agent PRs without reading them" (a permission, not "nothing merges without review")
+        pattern(r"\b(?:can|may|free to|fine to|okay to|ok to|safe to|allowed to|go ahead and)\s+"
+                r"(?:[\w'-]+\s+){0,5}?(?:without|with no)\s+(?:(?:a|any|the|human|second|"
+                r"further)\s+)?"
+                r"(?:looking|reading|reviewing|review|checking|inspect\w*|looks?|thought|approval|"
+                r"glance)\b", requires=POWERLESS, premise=True),
+        # accepted as it comes: "the agent's code is safe to accept as-is"
+        pattern(r"\b(?:accept|merg|approv|land|ship|tak)\w*\s+(?:[\w'-]+\s+){0,3}?(?:as[- ]is|"
+                r"unread|unreviewed|unchecked|unseen|wholesale|sight unseen|on trust|"
+                r"at face value)\b",
+                requires=POWERLESS + r"|\b(?:safe|fine|ok(?:ay)?) to\b|\bsafely\b", premise=True),
+        # straight in: "agent contributions go straight in; branch protection ensures ..."
+        pattern(r"\b(?:go|goes|went|get|gets|are merged|is merged|merged|land|lands)\s+"
+                r"(?:straight|directly|right)\s+(?:in|through|into main|to main|to production)\b",
+                requires=POWERLESS, premise=True),
+        # a minimum called enough: "a glance at the CI status is all the review its changes
+        # need", "write protection on main is sufficient"
+        pattern(r"\b(?:is|are)\s+(?:all|enough|sufficient|plenty)\b(?:\s+(?:the\s+)?"
+                r"(?:review|oversight|checking|scrutiny|approval|vetting|protection)\b)?",
+                topic=REVIEW + r"|\b(?:branch|write|merge) protection\b",
+                requires=POWERLESS + r"|\bno (?:reviewers?|review|approvals?)\b", premise=True),
         pattern(r"\b(?P<t>(?:adds?|provides?|offers?|brings?|gives?|contributes?)\s+"
                 r"(?:no|nothing|zero)\b(?:\s+(?:value|benefit|protection|security))?)",
                 topic=REVIEW),
