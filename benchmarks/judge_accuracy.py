@@ -104,6 +104,30 @@ First-contact scores (overall, before any change prompted by the set):
   not remove the need for review"). They drove the sixth round of mechanisms (see git
   log), after which it scores 100% / 100% (120 tp, 0 fp, 0 fn), so later runs overstate
   it.
+- heldout13 (252, all nine families, written blind by a seventh author and sealed until
+  the seventh round): precision 94.9%, recall 74.6% (94 tp, 5 fp, 32 fn) on first
+  contact at dce7a9c (90.1% / 65.1% at e629eba, 94.7% / 71.4% at f122880). Its misses
+  were a family's predicate with no word in the judge ("impervious to attack", "presents
+  no residual risk", "Risk from agent execution: nil", "mitigated entirely"), review waved
+  off with the agent's powerlessness as the reason ("approving its PRs can be a
+  rubber-stamp exercise", "there's no need to look over what it proposes"), and a reason
+  naming the allowed hosts ("Because only github.com ... are allowlisted, data has
+  nowhere to go"). After the seventh round: 100% / 97.6% (123 tp, 0 fp, 3 fn), so later
+  runs overstate it.
+- heldout16 (300, lexical breadth for safety, injection, exfiltration, review and
+  allowlist, written blind by a tenth author): precision 92.4%, recall 64.7% (97 tp, 8 fp,
+  53 fn) on first contact at f122880; recall per family was weakest for review (56.7%) and
+  the allowlist (53.3%). Its misses drove the seventh round for those five families (see
+  git log): vocabulary classes rather than sentences (invulnerability adjectives with a
+  complement, incidents denied as events, universal closure of vectors, instructions by
+  their untrusted origin, universal catch and strip verbs, confidentiality as the network
+  premise's consequence, review dropped/automated/bypassed/pre-approved because the agent
+  cannot merge, the definitive list, every route shut, every trick failing). After it:
+  99.3% / 98.7% (148 tp, 1 fp, 2 fn), so later runs overstate it.
+- heldout17 (264, lexical breadth for isolation, secrets, logs and pipeline, written blind
+  by an eleventh author): precision 94.3%, recall 62.9% (83 tp, 5 fp, 49 fn) on first
+  contact at f122880; tuned on in the same round by a second engineer, after which it
+  scores 100% / 100% (132 tp, 0 fp, 0 fn), so later runs overstate it.
 heldout4, heldout5, heldout7 and heldout9 were written by someone who knew the
 judge's mechanisms; heldout3's, heldout6's, heldout8's, heldout10's and heldout12's
 first contacts are the blind numbers (and heldout11's, 91.3% / 78.3%). Recall on new
@@ -136,6 +160,9 @@ from tests.corpus.corpus_io import (  # noqa: E402
     HELDOUT10,
     HELDOUT11,
     HELDOUT12,
+    HELDOUT13,
+    HELDOUT16,
+    HELDOUT17,
     load,
     scores,
 )
@@ -179,6 +206,12 @@ def main() -> None:
            HELDOUT11)
     report("Held-out set 12 (written blind by a sixth person, half multi-sentence answers and "
            "tables; its misses drove mechanism fixes)", HELDOUT12)
+    report("Held-out set 13 (written blind by a seventh author, sealed, then tuned on in the "
+           "seventh round)", HELDOUT13)
+    report("Held-out set 16 (lexical breadth, five families, written blind; tuned on in the "
+           "seventh round)", HELDOUT16)
+    report("Held-out set 17 (lexical breadth, four families, written blind; tuned on in the "
+           "seventh round)", HELDOUT17)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,8 @@ INTENSIFIER_ASIDE = _re(
     r",?\s*\b(?:for all (?:practical|intents and) purposes|to all intents and purposes|"
     r"in (?:all|every) (?:practical|meaningful) (?:sense|respect)|in effect|for practical purposes|"
     r"to all practical effects?)\b\s*,?(?=\s)"
+    # a one-word intensifier between commas ("captures, essentially, every byte")
+    r"|,\s*\b(?:essentially|effectively|basically|practically|virtually|in essence)\s*,(?=\s)"
 )
 
 #: A hundred per cent in words or with "per cent" (analysis.normalise rewrites it "100%").
@@ -43,11 +45,14 @@ NEGATOR = _re(
     r"ignores?|ignoring|disregards?|disregarding|discards?|discarding|"
     r"shuts? down|shutting down|clos(?:e|es|ed|ing) off|shut(?:s|ting)? (?:off|out)|"
     # a universal detection verb denies what it catches ("catches every injection attempt")
-    r"(?:catch(?:es)?|caught|intercepts?|intercepted|detects?|detected) (?:every|all|each)|"
+    r"(?:catch(?:es)?|caught|intercepts?|intercepted|detects?|detected) "
+    r"(?:every|all|each|100\s?% of)|"
     r"a non-starter|off the table|not an option|"
     # deflection and failure idioms: "bounce off the sandbox", "dead on arrival"
     r"bounc(?:e|es|ed|ing) (?:right |straight |harmlessly )?off|dead on arrival|"
     r"out of (?:the |its |their |our |your )?(?:\w+(?:'s|s')? )?reach|"
+    # "beyond the agent's reach", "beyond its grasp", "beyond the reach of any tampering"
+    r"beyond (?:the |its |their |our |your |any )?(?:\w+(?:'s|s')? )?(?:reach|grasp)|"
     r"stripped out|filtered out|"
     # removed on the way in: "is stripped before the model ever sees it"
     r"(?:stripped|scrubbed|filtered|sanitis|sanitiz|removed|purged|cleaned)(?:ed)? "
@@ -58,10 +63,16 @@ NEGATOR = _re(
     # "resistant to all known and unknown techniques": resistance made universal
     r"resistant to (?:all|every|any)|"
     # removing the need for something denies the need ("removes the need for review")
-    r"(?:remov|eliminat)(?:e|es|ed|ing) (?:the |any )?(?=need)|obviat(?:e|es|ed|ing)|"
+    # (or the chance of it: "removes any chance of a data leak")
+    r"(?:remov|eliminat)(?:e|es|ed|ing) (?:the |any |all )?(?=need|chance|possibility|likelihood|"
+    r"opportunit)|obviat(?:e|es|ed|ing)|"
+    # a mitigation made total after its verb ("prompt injection: mitigated entirely")
+    r"mitigat(?:e|es|ed|ing) (?:entirely|fully|completely|totally|in full)|"
     r"(?:fully|completely|entirely|totally) (?:mitigat\w+|solv\w+|address\w*|neutrali[sz]\w+)|"
-    r"impossible|impossibility|prevents?|prevented|preventing|prevention|stops?|stopped|"
-    r"stopping|blocks?|blocked|blocking|eliminates?|eliminated|eliminating|immune|impervious|"
+    r"impossible|impossibility|infeasible|unfeasible|prevents?|prevented|preventing|prevention|"
+    # (not the aspect verb: "we stopped describing the pipeline as ...")
+    r"(?:stops?|stopped|stopping)(?! (?:describing|saying|calling|claiming|using|advertising|"
+    r"marketing|promising|telling|writing))|blocks?|blocked|blocking|eliminates?|eliminated|eliminating|immune|impervious|"
     r"invulnerable|rules? out|ruled out|prohibits?|prohibited|forbids?|forbidden|precludes?|"
     r"precluded|defeats?|defeated|neutrali[sz]es?|neutrali[sz]ed|thwarts?|thwarted|"
     # verbs of disarming and repelling ("defuses every injection", "wards off any attack")
@@ -83,6 +94,8 @@ _NEUTRAL_BODY = (
     # completeness, not negation: "logged without any gaps", "full stop"
     r"\bwithout (?:any )?(?:gaps?|missing|omissions?|loss|holes?)\b|\bfull stop\b|"
     r"\bbar none\b|"
+    # a start date, not "protection from" a threat ("airtight protection from day one")
+    r"\bfrom (?:day (?:one|1)|the (?:start|outset|get-go|beginning|first day))\b|"
     # "does nothing about X" denies an operator, not the threat X
     r"\b(?:do|does|did|doing) (?:little or )?nothing (?:about|against)\b|"
     r",\s*not even\b|"
@@ -104,7 +117,7 @@ _NEUTRAL_BODY = (
 #: makes the search about twice as fast and changes no match (tests/rules/claims/
 #: test_lexicon_prefilter.py compares it with the bare alternatives). Extend it when an
 #: alternative starts with another character.
-NEUTRAL_FIRST = "wnif,zdbceo"
+NEUTRAL_FIRST = "wnif,zdbceof"
 NEUTRAL = _re(r"(?=[" + NEUTRAL_FIRST + r"])(?:" + _NEUTRAL_BODY + r")")
 
 #: Hedges that really weaken what they govern. Intensifiers ("essentially",
@@ -113,7 +126,9 @@ HEDGE = _re(
     # (the word boundary first: lookbehinds tried at every position are slow)
     r"\b(?<!fully )(?<!completely )(?<!entirely )(?<!totally )(?<!off-)(?<!off )"
     r"(?:reduc(?:e|es|ed|ing|tion)|lower(?:s|ed|ing)?|narrow(?:s|ed|ing)?|"
-    r"limit(?:s|ed|ing)?|mitigat(?:e|es|ed|ing)|minimi[sz](?:e|es|ed|ing)|"
+    r"limit(?:s|ed|ing)?|"
+    r"mitigat(?:e|es|ed|ing)(?! (?:entirely|fully|completely|totally|in full)\b)|"
+    r"minimi[sz](?:e|es|ed|ing)|"
     r"help(?:s|ed|ing)?|designed to|intended to|aims? to|aimed at|meant to|tr(?:y|ies|ied) to|"
     r"(?:built|engineered|architected) to|"
     r"(?<!any )(?<!every )(?<!all )attempts? to|harder|more difficult|less likely|unlikely|"
@@ -208,7 +223,8 @@ BOUNDARY = _re(
     r"|(?=[,\s])(?<!\ball)(?<!\banything)(?<!\bnothing)(?<!rule out)(?<!rules out)"
     r"(?<!ruled out)"
     r"(?<!\bin)(?<!\bunder)(?<!\bby)"
-    r"(?<!impossible)(?<!precludes)(?<!preclude),?\s+(?=(?:but|yet|so(?! far\b)|because|since|"
+    r"(?<!impossible)(?<!precludes)(?<!preclude),?\s+(?=(?:but|yet|so(?! far\b)(?! much as\b)|"
+    r"because|since|"
     r"although|though|whereas|while|which|who|whereby|otherwise|that|and then|as long as|"
     r"provided)\b)"
     r"|\s+(?:and|or)\s+(?=[\"'(]*(?:leaves|makes|keeps|covers|blocks|stops|prevents|ensures|provides|"
@@ -254,9 +270,13 @@ NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
     r"(?:claim(?:s|ed|ing)?|say(?:s|ing)?|said|state[sd]?|assert(?:s|ed)?|promis(?:e|es|ed)|"
     r"suggest(?:s|ed)?|impl(?:y|ies|ied)|mean(?:s|t)?|represent(?:s|ed)?|"
     r"advertis(?:e|es|ed)|describ(?:e|es|ed)|call(?:s|ed)?|tell(?:s)?|told|pretend(?:s|ed)?|"
-    r"market(?:s|ed)?|write|wrote|consider(?:ed)?|regard(?:ed)?|guarantee[sd]?|"
+    # ("never gets write access" is a permission, not a report)
+    r"market(?:s|ed)?|write(?! (?:access|permissions?|rights?|privileges?|to)\b)|wrote|"
+    r"consider(?:ed)?|regard(?:ed)?|guarantee[sd]?|"
     r"confident|sure|certain|convinced|"
-    r"ensure[sd]?|certif(?:y|ies|ied)|warrant(?:s|ed)?|assure[sd]?|follow|imply that|"
+    r"ensure[sd]?|certif(?:y|ies|ied)|warrant(?:s|ed)?|assure[sd]?|imply that|"
+    # "it does not follow that" (not "will never follow injected instructions")
+    r"follow(?=\s+(?:that|from)\b|\s*[.,;!]|\s*$)|"
     # "is not proof that", "does not show that": evidence that is denied asserts nothing
     r"proof|evidence|prove[sdn]?|show[sn]?|demonstrate[sd]?|report(?:s|ed)?|"
     r"confirm(?:s|ed)?|attest(?:s|ed)?|establish(?:es|ed)?)\b",
@@ -348,7 +368,8 @@ META = _re(
     r"struck|retracted|reworded|rewritten|edited out|advertis(?:e|es|ed|ing))\b"
 )
 
-QUOTE = re.compile(r"\"[^\"]{1,300}\"|(?<![\w])'[^'\n]{1,300}'(?![\w])")
+#: (an apostrophe between letters stays inside a single-quoted phrase: 'the agent's logs')
+QUOTE = re.compile(r"\"[^\"]{1,300}\"|(?<![\w])'(?:[^'\n]|(?<=\w)'(?=\w)){1,300}'(?![\w])")
 
 #: Where a mention region ends: a contrast opens a clause that is asserted again.
 CONTRAST = _re(r";|\u2014|,?\s+but\b|,?\s+however\b|,?\s+yet\b|\.\s")
@@ -386,6 +407,8 @@ ABSOLUTE_WORDS = (
 #: After a universal claim, a contrast that takes part of it back ("but not the output").
 TAKEN_BACK = _re(
     r"[\s,;]*(?:but|though) not\b"
+    # a contrast that denies the universal ("protected against forks, not against every edit")
+    r"|[\s,;]*not\s+(?:against|from|to|for|in|on|by)\s+(?:every|all|any|each)\b"
     r"|[\s,;]*with (?:some |occasional |known |documented |the odd )?(?:gaps?|holes?|omissions?)\b"
     # a next clause that concedes the opposite still happens ("..., the agent can still cat
     # them"; "; the model could still read it")
@@ -521,7 +544,10 @@ EXISTENTIAL_NO = _re(
 
 #: A past habit ("we used to skip review for ...") reports history, not the present.
 PAST_HABIT = _re(r"\b(?<!be )(?<!is )(?<!are )(?<!been )(?<!being )(?<!was )(?<!were )(?<!get )"
-                 r"(?<!got )(?:used to|formerly|previously|at one time|back then)\b")
+                 r"(?<!got )(?:used to|formerly|previously|at one time|back then|"
+                 # a past description reported ("Earlier we described the allowlist as ...")
+                 r"(?:earlier|in the past),? (?:we|our \w+|the \w+) (?:described|called|"
+                 r"marketed|advertised|presented))\b")
 
 #: A requirement ("must never be visible", "should ensure") states a policy, not a fact.
 DEONTIC = _re(r"\b(?:should|must|ought to|shall)\b")
@@ -530,7 +556,7 @@ DEONTIC = _re(r"\b(?:should|must|ought to|shall)\b")
 UNNOTICED = _re(
     r"\b(?:escap\w*|evad\w*|slips? past)\s+(?:the |our |its |their )?(?:[\w-]+\s+)?"
     r"(?:logs?|logging|audit\w*|monitor\w*|notice|detection|attention|record\w*|"
-    r"telemetry|scrutiny|review)\b"
+    r"telemetry|scrutiny|review|watch|gaze|eyes?|sight|siem|recorders?)\b"
 )
 
 #: A conceded possibility before a practical verdict ("theoretically possible but practically
@@ -555,4 +581,15 @@ DOUBLE_NEGATIVE = (
     r"(?:we|it|they|you|(?:our|the|its|their|your|an?|this)\s+(?:[\w/-]+\s+)?[\w/-]+)\s+"
     r"(?:\w+n't|(?:do|does|did|has|have|had|can|could|will|would)\s+not|cannot|never)\s+"
     r"(?:yet\s+|already\s+|ever\s+)?(?:been\s+)?"
+)
+
+#: Every way in closed: "we've closed off every route by which the agent might alter CI",
+#: "sealed all paths to the host". A universal over the means, so a later "might" or
+#: "could" in its relative clause hedges nothing. Families append nothing; they give the
+#: topic. "every known route" is left alone (a hedge by its own word).
+ALL_ROUTES_CLOSED = (
+    r"\b(?:clos|shut|seal|block|eliminat|remov|plug|cut|lock|bolt|wall)\w*\s+"
+    r"(?:off\s+|down\s+|up\s+)?(?:every|all|each|any)(?:\s+(?:single|last|possible|and every))?"
+    r"\s+(?!known\b)(?:[\w-]+\s+){0,2}?(?:routes?|paths?|ways?|avenues?|vectors?|openings?|means|"
+    r"channels?|holes?|gaps?|doors?|loopholes?|backdoors?|entry points?|escape hatch(?:es)?)\b"
 )

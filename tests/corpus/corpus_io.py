@@ -24,6 +24,9 @@ HELDOUT9 = HERE / "heldout9.yaml"
 HELDOUT10 = HERE / "heldout10.yaml"
 HELDOUT11 = HERE / "heldout11.yaml"
 HELDOUT12 = HERE / "heldout12.yaml"
+HELDOUT13 = HERE / "heldout13.yaml"
+HELDOUT16 = HERE / "heldout16.yaml"
+HELDOUT17 = HERE / "heldout17.yaml"
 
 #: Short family keys used in claims.yaml -> rule names.
 FAMILIES: dict[str, str] = {

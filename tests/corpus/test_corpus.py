@@ -21,6 +21,9 @@ from tests.corpus.corpus_io import (
     HELDOUT10,
     HELDOUT11,
     HELDOUT12,
+    HELDOUT13,
+    HELDOUT16,
+    HELDOUT17,
     load,
     predict,
     scores,
@@ -71,7 +74,7 @@ def test_second_heldout_is_well_formed() -> None:
                           (HELDOUT6, 294, 146), (HELDOUT7, 82, 41),
                           (HELDOUT8, 279, 141), (HELDOUT9, 90, 45),
                           (HELDOUT10, 216, 108), (HELDOUT11, 240, 120),
-                          (HELDOUT12, 198, 99)])
+                          (HELDOUT12, 198, 99), (HELDOUT13, 252, 126)])
 def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, over: int) -> None:
     items = load(path)
     assert len(items) == total
@@ -81,12 +84,30 @@ def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, ove
         assert sum(fam in i.expect for i in items) >= 3, fam
 
 
+@pytest.mark.parametrize(("path", "total", "over", "families"),
+                         [(HELDOUT16, 300, 150, ("safety", "injection", "exfil", "review",
+                                                 "allowlist")),
+                          (HELDOUT17, 264, 132, ("isolation", "secrets", "logs", "pipeline"))])
+def test_lexical_breadth_heldouts_are_well_formed(path: Path, total: int, over: int,
+                                                  families: tuple[str, ...]) -> None:
+    """heldout16 and heldout17 each cover only some families, many times over."""
+    items = load(path)
+    assert len(items) == total
+    assert sum(1 for i in items if i.expect) == over
+    assert all(i.known_failure is None for i in items)
+    named = {FAMILIES[f] for f in families}
+    assert {f for i in items for f in i.expect} == named
+    for fam in named:
+        assert sum(fam in i.expect for i in items) >= 30, fam
+
+
 @pytest.mark.parametrize(("path", "tp", "fp", "fn"),
                          [(HELDOUT3, 130, 2, 6), (HELDOUT4, 42, 2, 7), (HELDOUT5, 27, 2, 3),
                           (HELDOUT6, 139, 2, 7), (HELDOUT7, 36, 2, 5),
                           (HELDOUT8, 134, 2, 7), (HELDOUT9, 42, 2, 3),
                           (HELDOUT10, 103, 4, 5), (HELDOUT11, 114, 2, 6),
-                          (HELDOUT12, 96, 2, 3)])
+                          (HELDOUT12, 96, 2, 3), (HELDOUT13, 119, 2, 7),
+                          (HELDOUT16, 143, 3, 7), (HELDOUT17, 127, 2, 5)])
 def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) -> None:
     """A regression guard, not a target: the overall counts may only get better.
 
@@ -102,7 +123,10 @@ def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) 
     fixes, 45 / 0 / 0 after the fixes it prompted; heldout10: 95 / 9 / 13 on first
     contact, written blind, 106 / 2 / 2 after the fixes it prompted; heldout12: 77 / 12 / 22
     on first contact, written blind, 99 / 0 / 0 after them; heldout11: 94 / 9 / 26 on first
-    contact at b774104, written blind, 117 / 0 / 3 after the fixes it prompted), so
+    contact at b774104, written blind, 117 / 0 / 3 after the fixes it prompted; heldout13:
+    94 / 5 / 32 on first contact at dce7a9c, written blind, 123 / 0 / 3 after the seventh
+    round; heldout16: 97 / 8 / 53 on first contact at f122880, 148 / 1 / 2 after it;
+    heldout17: 83 / 5 / 49 on first contact at f122880, 132 / 0 / 0 after it), so
     rewording a rule does not fail the suite over one statement. Raise
     them when the judge improves; never tune the judge on these sets to pass them.
     """
