@@ -36,18 +36,27 @@ def normalise(text: str) -> str:
                       for c in text.translate(_TRANSLATE))
     if "cent" in low:
         low = lx.PER_CENT.sub(lambda m: " " * (len(m.group(0)) - 4) + "100%", low)
-    if "purposes" in low or "in effect" in low or "practical" in low:
+    if "purposes" in low or "in effect" in low or "practical" in low or (
+            "ly," in low or "essence," in low):
         low = lx.INTENSIFIER_ASIDE.sub(lambda m: " " * len(m.group(0)), low)
     return low
 
 
 _NEVER_PIECE = re.compile(r"[\s,]*never\b")
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b")
+#: A finite clause before a negative imperative ("edits can't do anything, don't stress").
+_FINITE_BEFORE_IMPERATIVE = re.compile(r"\b(?:is|are|was|were|can't|cannot|won't)\b")
 _IMPERATIVE = re.compile(r"[\s,]*(?:don't|do not)\s+(?!\w+n't)[a-z]+\b(?<!\bbe)")
 
 
 def _blank(text: str, a: int, b: int) -> str:
     return text[:a] + " " * (b - a) + text[b:]
+
+
+def _bare_verb_after_modal(previous: str) -> bool:
+    """Does ``previous`` end with a modal and one bare verb ("cannot print")?"""
+    m = lx.OPEN_AUX.search(previous)
+    return m is not None and re.fullmatch(r"\s*[a-z]+\s*", m.group("rest")) is not None
 
 
 def _waiting_for_verb(previous: str) -> bool:
@@ -83,8 +92,8 @@ def _clauses(text: str) -> list[Span]:
             aux = lx.AUX_START.match(text, piece[0]) is not None
             # a negative imperative after a full clause ("..., don't put prod keys there")
             # is a clause of its own, not the end of the verb phrase before it
-            if aux and not first and _IMPERATIVE.match(text, piece[0]) and _COPULA.search(
-                    text, last[0], last[1]):
+            if aux and not first and _IMPERATIVE.match(text, piece[0]) and (
+                    _FINITE_BEFORE_IMPERATIVE.search(text, last[0], last[1])):
                 aux = False
             # a series of negated verb phrases ("never run, never touch secrets"): each
             # "never" scopes over its own verb, so the pieces are separate clauses
@@ -95,7 +104,9 @@ def _clauses(text: str) -> list[Span]:
                      or (aux and not lx.AUX_START.match(text, last[0]))
                      # a list of subjects ("No README, web page or comment can ...")
                      or (lx.LIST_TAIL.match(text, piece[0]) is not None
-                         and not lx.VERBISH.search(text, out[-1][0], out[-1][1]))
+                         and (not lx.VERBISH.search(text, out[-1][0], out[-1][1])
+                              # a list of verbs after a modal ("cannot print, read or use")
+                              or _bare_verb_after_modal(text[out[-1][0]:out[-1][1]])))
                      or _waiting_for_verb(text[out[-1][0]:out[-1][1]]))
                     # a fronted "since/because/although ..." clause ends at its comma
                     and not (out[-1][0] == 0 and len(out) == 1 and not aux
@@ -297,6 +308,11 @@ def analyse(sentence: Sentence) -> Analysis:
     quotes = [q.span() for q in lx.QUOTE.finditer(text)]
     negators = [n.span() for n in lx.NEGATOR.finditer(counted)]
     forward = [f.span() for f in lx.FORWARD_NEGATOR.finditer(counted)]
+    if "neither" in text:  # "neither X nor Y can ...": one negation, not two
+        for a, _ in [n for n in negators if text[n[0]:n[1]] == "neither"]:
+            nor = next((n for n in negators if n[0] > a and text[n[0]:n[1]] == "nor"), None)
+            if nor is not None:
+                negators.remove(nor)
     if "with " in text:  # a prepositional "with no" negates its own noun, like "without"
         with_no = [n for n in negators if text.endswith("with ", 0, n[0])]
         negators = [n for n in negators if n not in with_no]

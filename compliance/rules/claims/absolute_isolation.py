@@ -12,11 +12,37 @@ from compliance.rules.claims.base import ClaimRule
 HOST = (r"(?:the|its|our|their) (?:underlying |physical |bare[- ]metal )?(?:host|host machine|"
         r"host kernel|host os)\b")
 
+#: The host by any of its names, with its parts ("the host kernel", "the underlying
+#: machine", "host systems", "the host filesystem").
+HOSTLIKE = (r"\b(?:(?:the|its|our|their|your|any|all)\s+)?(?:underlying |physical |bare[- ]metal )?"
+            r"(?:host(?:[- ](?:machines?|kernels?|os|systems?|file ?systems?|resources|paths?|"
+            r"memory|processes|devices?|network|nodes?|servers?))?|(?:underlying|physical|"
+            r"bare[- ]metal) (?:machines?|hardware|nodes?|servers?|kernels?|systems?|os))\b")
+#: The path from the box to what it must not reach, as a compound ("agent-to-host").
+TO_HOST = (r"\b(?:agents?|sandbox(?:es)?|containers?|vms?|guests?|workloads?|tenants?)[- ]to[- ]"
+           r"(?:host|kernel|tenant|hypervisor)")
+#: What the agent is boxed in by.
+BOX = (r"(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|virtual machines?|jails?|enclaves?|"
+       r"boundar(?:y|ies)|cages?|workspaces?|guests?)")
+#: Something that is not the agent leaving the box is the exfiltration family's.
+DATA_LEAVES = (r"\b(?:data|information|secrets?|credentials?|source|bytes?|traffic|packets?|"
+               r"requests?|content|tokens?|files?|ip|pii|repo(?:sitor(?:y|ies))?|outputs?)\b")
+#: States of a host the agent cannot affect: "the underlying machine is untouchable",
+#: "keeps the host pristine", "the host stays beyond its grasp".
+HOST_ADJ = (r"(?:unreachable|inaccessible|untouchable|unaffected|untouched|unharmed|pristine|"
+            r"invisible|off[- ]limits|out of bounds|(?:out of|beyond) (?:the |its |their |any )?"
+            r"(?:\w+(?:'s|s')? )?(?:reach|grasp)|(?:sealed|walled|cut|fenced) off|"
+            r"unbreachable|impenetrable|inviolable)")
+#: (a second state coordinated with the first is the same claim, not its negation: "is
+#: invisible to agent workloads and out of their reach")
+HOST_STATE = (r"(?P<t>" + HOST_ADJ + r"(?:\s+(?:to|from|for|by)\s+(?:[\w'-]+\s+){0,3}?(?:and|or)\s+"
+              r"(?:\w+ly\s+)?" + HOST_ADJ + r")?)")
+
 BOUNDARY = (r"\b(?:sandbox(?:es|ed)?|containers?|containeri[sz]ed|vms?|micro[- ]?vms?|"
             r"virtual machines?|gvisor|firecracker|kata|isolation|isolated|boundar(?:y|ies)|"
             r"host|jail|runtime|environment|sessions?|tenants?|namespaces?|enclave|agent|"
             r"it|nothing|no one|nobody|attackers?|code|process(?:es)?|workloads?)\b")
-DATA_SUBJECT = (r"\b(?:data|information|secrets?|credentials?|files?|content|tokens?|traffic|"
+DATA_SUBJECT = (r"\b(?:data|information|secrets?|credentials?|files?|contents?|tokens?|traffic|"
                 r"requests?|packets?)\b(?:\s+\w+){0,3}\s+(?:\w+n't|not|never|cannot)?\s*escap"
                 r"|escap\w*\s+(?:the |our |its )?(?:allow[- ]?list|firewall|proxy|filter)"
                 # escaping notice ("escapes our logging") is about the logs, not the boundary
@@ -92,13 +118,94 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"(?:an? |the )?(?:air[- ]?gapped|offline|physically (?:separate|isolated)|"
                 r"standalone|separate (?:physical )?(?:machine|computer|box|host))"),
         # (also with the copula contracted: "the isolation's bulletproof")
-        pattern(r"\b(?:isolation|separation|containment|the boundary)(?:'s|\b(?:\s+[\w']+){0,3}?"
-                r"\s+(?:is|remains))\s+(?:\w+\s+)?"
+        # ("isolation between the agent and the host is absolute")
+        pattern(r"\b(?:isolation|separation|containment|the boundary)(?:'s|\b(?:\s+[\w'-]+){0,7}?"
+                r"\s+(?:is|remains|stays))\s+(?:\w+\s+)?"
                 r"(?:complete|absolute|total|perfect|guaranteed|unbreakable|airtight|comprehensive|"
-                r"flawless|watertight|full|bullet[- ]?proof|fool[- ]?proof)\b"),
+                r"flawless|watertight|full|bullet[- ]?proof|fool[- ]?proof|unbreachable|"
+                r"impenetrable|inviolable|assured|certain|hermetic|100\s?%)(?![\w%])"),
         # a label line, the colon as copula: "- Isolation: absolute"
-        pattern(r"\b(?:isolation|separation|containment)\s*:\s*(?:complete|absolute|total|perfect|"
-                r"guaranteed|unbreakable|airtight|flawless|watertight|full)(?=\s*(?:[.;,()!]|$))"),
+        # (also with a measure after the label: "Isolation strength: 100%")
+        pattern(r"\b(?:isolation|separation|containment)(?:\s+[\w-]+){0,2}?\s*:\s*(?:complete|"
+                r"absolute|total|perfect|guaranteed|unbreakable|airtight|flawless|watertight|full|"
+                r"unbreachable|impenetrable|inviolable|hermetic|100\s?%)(?=\s*(?:[.;,()!]|$))"),
+        # the agent-to-host path as a label or subject: "Agent-to-host access: precluded",
+        # "| Agent to host | Unbreachable |"
+        pattern(TO_HOST + r"\b", negated=True),
+        pattern(TO_HOST + r"\b(?:\s+[\w-]+){0,2}?\s*(?::|is|are|remains?)\s*"
+                r"(?:\w+\s+)?(?:unbreachable|impenetrable|unbreakable|airtight|watertight|sealed|"
+                r"escape[- ]?proof|inviolable|absolute|complete|total)\b"),
+        # the host's compromise, named as a thing that cannot happen ("host compromise has been
+        # ruled out entirely", "host escape is off the table")
+        pattern(r"\bhost[- ](?:compromise|escapes?|breakouts?|takeovers?|access|contamination|"
+                r"tampering|intrusions?|exposure|breach(?:es)?)\b", negated=True,
+                unless=DATA_LEAVES),
+        # the host in a state the agent cannot change
+        pattern(HOSTLIKE + r"(?:\s+[\w']+){0,3}?\s+(?:is|are|remains?|stays?|is kept|are kept|"
+                r"will (?:stay|remain|be))\s+(?:(?:\w+ly|always|simply|wholly|fully)\s+){0,2}"
+                + HOST_STATE + r"(?!\w)"),
+        pattern(r"\b(?:keeps?|kept|keeping|leaves?|left|leaving)\s+" + HOSTLIKE
+                + r"\s+(?:(?:\w+ly|always|simply|wholly|fully)\s+)?" + HOST_STATE + r"(?!\w)"),
+        # a verb of leaving the box: "incapable of leaving its container", "never exits the
+        # VM", "will never run outside its sandbox"
+        pattern(r"\b(?:leav(?:e|es|ing)|exit(?:s|ing)?|get(?:s|ting)? out of|"
+                r"step(?:s|ping)? out of|quit(?:s|ting)?)\s+"
+                r"(?:the|its|their|our|this|that|his|her)\s+(?:own\s+)?"
+                r"(?:[\w-]+\s+)?" + BOX + r"\b", negated=True,
+                # ("nothing leaves the VM", "your code cannot leave the sandbox": data, so
+                # the exfiltration family's)
+                requires=r"\b(?:agents?|it|they|process(?:es)?|workloads?|guests?|bots?|"
+                r"assistants?|models?)\b",
+                unless=DATA_LEAVES + r"|\b(?:code|nothing)\b"),
+        pattern(r"\b(?:run|runs|running|execut(?:e|es|ing)|operat(?:e|es|ing)|act|acts|wander(?:s)?|"
+                r"stray(?:s)?|spill(?:s)?|extend(?:s)?|reach(?:es)?|get(?:s)?|go(?:es)?|"
+                r"step(?:s)?)\s+(?:\w+\s+)?(?:outside|beyond)\s+(?:of\s+)?(?:the|its|their|our)\s+"
+                r"(?:own\s+)?(?:[\w-]+\s+)?" + BOX + r"\b", negated=True, unless=DATA_LEAVES),
+        # what happens in the box stays there, as a universal ("whatever the agent does inside
+        # its container stays inside its container"; "the blast radius stops at the sandbox edge")
+        pattern(r"\b(?P<t>stays?|remains?|is confined|are confined|is contained|are contained)\s+"
+                r"(?:inside|within|in)\s+(?:the|its|their|our|this)\s+(?:own\s+)?(?:[\w-]+\s+)?"
+                + BOX + r"\b", requires=r"\b(?:whatever|everything|anything)\b",
+                unless=DATA_LEAVES),
+        pattern(r"\bblast radius\b(?:\s+[\w']+){0,2}?\s+(?P<t>stops|ends|is confined|stays|"
+                r"remains|is contained|never (?:extends|goes|reaches))\s+(?:at|to|within|inside|in|"
+                r"beyond|past)\s+(?:the|its|their|our|this)\s+(?:[\w-]+\s+)?(?:" + BOX
+                + r"|edges?|walls?)\b",
+                requires=r"\b(?:whatever|every|always|guaranteed|never|any|all|no matter)\b",
+                premise=True),
+        # the verb with its adverb after it: "isolates agents perfectly", "walled off completely"
+        pattern(r"\b(?:isolat(?:e|es|ed|ing)|walled off|sealed off|cut off|separat(?:e|es|ed|ing)|"
+                r"segregat(?:e|es|ed|ing)|sandboxed|contained)\b(?:\s+[\w']+){0,3}?\s+"
+                r"(?:completely|fully|perfectly|totally|entirely|absolutely|hermetically|wholly|"
+                r"100\s?%)(?!\w)(?=\s*(?:[.,;:!)]|$|(?:from|by|and|in|at|on|inside|within)\b))",
+                unless=r"\b(?:ci|ci/cd|pipelines?|workflows?|builds?|prompt[- ]injections?|"
+                r"injection attacks?|jailbreaks?|secrets?|credentials?|api[- ]?keys?|tokens?|"
+                r"passwords?|logs?|data)\b"),
+        pattern(r"\b(?:fully|completely|totally|perfectly|absolutely|entirely|hermetically|wholly)\s+"
+                # (not the adjective: "a completely separate billing account")
+                r"(?:isolat(?:e|es|ing)|separat(?:es|ing)|seal(?:s|ing)? off|wall(?:s|ing)? off)\b",
+                unless=r"\b(?:ci|ci/cd|pipelines?|workflows?|builds?|prompt[- ]injections?|"
+                r"injection attacks?|jailbreaks?|secrets?|credentials?|api[- ]?keys?|tokens?|"
+                r"passwords?|logs?|data)\b"),
+        # no gap in the wall: "our isolation leaves no gap an agent could slip through"
+        pattern(r"\b(?P<t>(?:no|zero|not (?:a|one)(?: single)?|without (?:a |any )?)\s*"
+                r"(?:\w+\s+)?(?:gaps?|holes?|cracks?|chinks?|openings?|loopholes?|weak (?:spots?|"
+                r"points?)))\b",
+                topic=r"\b(?:isolation|sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|"
+                r"boundar(?:y|ies)|host|hypervisor|jail|tenants?)\b",
+                unless=r"\b(?:logs?|logging|audit\w*|records?|coverage|allow[- ]?lists?|firewall|"
+                r"proxy|monitoring|telemetry|review)\b"),
+        # every way out closed: "sealed every path to the host"
+        pattern(lx.ALL_ROUTES_CLOSED,
+                topic=r"\b(?:host|escapes?|breakouts?|break-outs?|isolation|sandbox(?:es)?|"
+                r"containers?|vms?|tenants?|hypervisor|kernel)\b", unless=DATA_LEAVES),
+        # the host reached through a pronoun: "sealed off from the host; nothing they run can
+        # reach it"
+        pattern(r"\b(?:reach|access|touch|affect|tamper with|compromise|get to|talk to)(?:es|s)?\s+"
+                # (the host, not "a host" on the network)
+                r"(?:it|them)\b(?!\s+(?:to|from)\b)", negated=True,
+                topic=r"\b(?:the|its|our|their) (?:underlying )?host\b",
+                unless=DATA_LEAVES + r"|\b(?:secrets?|keys?|logs?)\b"),
         # "the host is wholly inaccessible from within the sandbox"
         pattern(r"\b(?P<t>inaccessible|unreachable)\s+(?:from|to)\s+(?:within\s+|inside\s+)?"
                 r"(?:the |its |an? |our |any )?(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|"
@@ -133,6 +240,18 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"(?:[\w-]+\s+)?boundar(?:y|ies)\b", negated=True),
         pattern(r"\bboundar(?:y|ies)\b(?:\s+[\w']+){0,3}?\s+(?:be |been |is |are )?(?:crossed|"
                 r"breached|broken|penetrated|bypassed)\b", negated=True),
+        # the box's wall by another name: "the container wall cannot be crossed"
+        pattern(r"\b(?:walls?|barriers?|perimeters?|edges?|membranes?|shells?)\b(?:\s+[\w']+){0,3}?"
+                r"\s+(?:be |been |is |are )?(?:crossed|breached|broken|penetrated|bypassed|"
+                r"pierced|scaled|climbed|breached|broken through|circumvented|defeated)\b",
+                negated=True, topic=r"\b(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|"
+                r"isolation|jail|hypervisor|tenants?|host)\b"),
+        pattern(r"\b(?:cross|breach|pierce|penetrate|break through|get through|get past|scale|"
+                r"climb over|tunnel through)(?:es|s)?\s+(?:the |that |this |its |our )?"
+                r"(?:[\w-]+\s+)?"
+                r"(?:walls?|barriers?|perimeters?|membranes?|shells?)\b", negated=True,
+                topic=r"\b(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|isolation|jail|"
+                r"hypervisor|tenants?|host)\b"),
         pattern(r"\b(?:access|reach|touch|read|see|affect|get to|talk to)(?:es|s|ed)?\s+"
                 r"(?:[\w']+\s+){0,3}?(?:outside|beyond)\s+(?:of\s+)?(?:the |their |its |our )?"
                 r"(?:sandbox|container|vm|microvm|workspace|boundary|jail)", negated=True),

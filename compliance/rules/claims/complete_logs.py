@@ -18,7 +18,8 @@ EVENTS = (r"(?:actions?|activit(?:y|ies)|commands?|tool calls?|steps?|requests?|
           r"quer(?:y|ies)|edits?|writes?|reads?|messages?|responses?|outputs?|bytes?|"
           r"misbehaviou?rs?|anomal(?:y|ies)|incidents?|abuses?|violations?|"
           r"file (?:reads?|writes?|"
-          r"accesses|access)|network (?:requests?|calls?|connections?)|things?|calls?|runs?)")
+          r"accesses|access)|network (?:requests?|calls?|connections?)|things?|calls?|runs?|"
+          r"moves?|steps?|clicks?|decisions?)")
 
 
 class CompleteLogsClaim(ClaimRule):
@@ -76,7 +77,9 @@ class CompleteLogsClaim(ClaimRule):
                 r"(?:written|set|carved|etched|cast) in stone)\b",
                 topic=LOGS),
         pattern(r"\b(?:complete|comprehensive|exhaustive|full|total|perfect|gap[- ]?free|"
-                r"100\s?%|end-to-end)\s+(?:\w+\s+)?(?:logs?|logging|audit (?:trails?|logs?)|"
+                r"100\s?%|end-to-end|full-fidelity|leave-nothing-out|lossless)"
+                r"(?:,?\s+(?:and\s+)?[\w-]+(?=[\s,]))?\s+(?:\w+\s+)?"
+                r"(?:logs?|logging|audit (?:trails?|logs?)|"
                 r"records?|visibility|transcripts?|coverage|history|trace|traceability|"
                 r"auditability)\b"),
         pattern(r"\b(?:logs?|logging|audit (?:trails?|logs?|data)|records?|recordings?|"
@@ -89,9 +92,9 @@ class CompleteLogsClaim(ClaimRule):
                 r"gap[- ]?free)\b"),
         # a label line, the colon as copula: "- Logging: complete"
         pattern(r"\b(?:logs?|logging|audit(?: trails?| logs?)?|transcripts?|telemetry)"
-                r"(?: coverage| completeness)?\s*:\s*"
+                r"(?: coverage| completeness| integrity| immutability| fidelity)?\s*:\s*"
                 r"(?:complete|comprehensive|exhaustive|total|full|gap[- ]?free|tamper[- ]?proof|"
-                r"immutable|100\s?%)(?=\s*(?:[.;,()!]|$))"),
+                r"immutable|100\s?%|absolute|guaranteed|perfect|assured)(?=\s*(?:[.;,()!]|$))"),
         pattern(r"\b(?:every|each|all|any)(?: single| and every)?\s+(?:[\w-]+\s+){0,2}?" + EVENTS +
                 r"\b[^;]{0,60}?\b(?:logged|recorded|captured|audited|tracked|traced|monitored|"
                 r"on (?:the )?record|"
@@ -131,7 +134,7 @@ class CompleteLogsClaim(ClaimRule):
         # "captures everything", "records every command": the universal must range over
         # agent activity, not over anything ("we record each issuance" is a narrow claim)
         pattern(r"\b(?:log(?:s|ged)?|captur\w*|record\w*|track\w*|audit\w*|trace\w*|catch\w*|"
-                r"detect\w*|spot\w*)\s+(?:\w+\s+){0,2}?"
+                r"detect\w*|spot\w*)\s+(?:[\w']+\s+){0,2}?"
                 r"(?P<t>everything|all of it|it all|(?:all|every|each|any|100\s?%)(?:\s+of)?"
                 r"(?:\s+(?:the|single|agent|agent's|its|their))*\s+"
                 r"(?:[\w-]+\s+)?" + EVENTS + r")(?!\w)", topic=LOGS),
@@ -151,14 +154,34 @@ class CompleteLogsClaim(ClaimRule):
         pattern(r"\b(?:escap(?:e|es|ed|ing)|evad(?:e|es|ed|ing)|bypass(?:es|ed|ing)?|"
                 r"slip(?:s|ped)? (?:past|through)|get(?:s)? past|avoid(?:s|ed)?)\s+"
                 r"(?:the |our |its |their )?(?:[\w-]+\s+)?(?:logs?|logging|audit(?: trail| log)?|"
-                r"monitoring|recording|telemetry)\b", negated=True),
+                r"monitoring|recording|telemetry|recorders?|monitors?|auditors?|siem|cameras?|"
+                r"watch|gaze|eyes?|dragnet)\b", negated=True),
+        # nothing done without a trace: "the agent cannot do anything without it showing up
+        # in the logs", "no command runs without being recorded"
+        pattern(r"\bwithout\s+(?:it\s+|them\s+|that\s+|us\s+)?(?:showing up|appearing|landing|"
+                r"ending up|being (?:logged|recorded|captured|audited|seen|noticed|traced)|"
+                r"leaving (?:a |any )?(?:trace|record|log (?:entry|line)|footprint)|"
+                r"(?:us|the logs?|our logs?|the siem) (?:knowing|seeing|noticing|recording it))\b",
+                negated=True, topic=LOGS,
+                requires=r"\b(?:anything|nothing|any|every|no|cannot|can't|never)\b"),
+        # trust beyond doubt: "the logs are trustworthy beyond question"
+        pattern(r"\b(?:beyond (?:question|doubt|dispute|reproach|challenge)|unquestionabl\w+|"
+                r"indisputabl\w+|irrefutabl\w+|unimpeachabl\w+|incontrovertibl\w+)\b",
+                topic=RECORDS),
+        # nobody can write to them: "no one has write access after ingestion"
+        pattern(r"\b(?P<t>no one|nobody|not even (?:an? |the )?\w+|no (?:human|admin\w*|operator|"
+                r"engineer|user))\s+(?:\w+\s+)?(?:has|have|holds?|gets?|is given)\s+(?:any\s+)?"
+                r"(?:write|delete|deletion|edit|modify|modification|admin) (?:access|rights|"
+                r"permissions?)\b", topic=RECORDS),
+        # every way in closed: "we closed every gap in the audit trail"
+        pattern(lx.ALL_ROUTES_CLOSED, topic=RECORDS),
         # "a full and faithful account of everything the agent did"
         pattern(r"\b(?:complete|full|total|entire|perfect|exhaustive|faithful|accurate)"
                 r"(?:(?:\s+and|,)\s+[\w-]+)?\s+(?:account|picture|record|view|history|trail|trace|"
                 r"replay|reconstruction|audit)\s+of\s+(?:everything|every|all|each|any)\b",
                 topic=LOGS),
         pattern(r"\bnothing (?:\w+ ){0,4}?(?:is |gets )?(?:missed|lost)\b"),
-        pattern(r"\b(?P<t>leaves? (?:nothing|no \w+) out|omits? nothing|"
+        pattern(r"\b(?P<t>leaves?[- ](?:nothing|no \w+)[- ]out|omits? nothing|"
                 r"nothing (?:is )?(?:left out|omitted))\b", topic=LOGS),
         pattern(r"\b(?:fully|completely|comprehensively|exhaustively|always|100\s?%|entirely)\s+"
                 r"(?:logged|recorded|captured|audited|monitored|tracked|traced)\b"),
@@ -170,15 +193,16 @@ class CompleteLogsClaim(ClaimRule):
                 r"reconstruct\w*\b|\breconstruct\w*\s+(?:any|every|all)\s+(?:\w+\s+)?"
                 r"(?:sessions?|actions?|incidents?)\b"),
         pattern(r"\b(?:alter(?:ed)?|modif(?:y|ied)|tamper(?:ed|ing)?(?: with)?|delet(?:e|ed)|"
-                r"eras(?:e|ed)|edit(?:ed)?|forg(?:e|ed)|rewrit(?:e|ten)|purg(?:e|ed)|"
+                r"eras(?:e|ed|ing)|edit(?:ed|ing)?|forg(?:e|ed|ing)|rewrit(?:e|ten|ing)|purg(?:e|ed|ing)|"
                 r"overwrit(?:e|ten)|falsif(?:y|ied)|chang(?:e|ed)|touch(?:ed)?|doctor(?:ed)?|"
-                r"fudg(?:e|ed)|cook(?:ed)?|"
+                r"fudg(?:e|ed)|cook(?:ed)?|los(?:e|t)|remov(?:e|ed)|dropp?(?:ed)?|"
+                r"(?:mess|fiddl|meddl|tinker|muck|monkey|interfer)(?:e|es|ed|ing|s)?\s+with|"
                 # the nouns: "beyond any chance of alteration"
                 r"alteration|modification|deletion|erasure|forgery|falsification)\b", negated=True,
                 # the thing that cannot be altered must be a record, not just "we"
                 topic=RECORDS,
-                requires=r"\b(?:can|cannot|could|able|possible|impossible|way|will|ever|"
-                r"beyond)\b|n't"),
+                requires=r"\b(?:can|cannot|could|able|possible|impossible|infeasible|way|will|"
+                r"ever|beyond)\b|n't"),
         # the adjectives in -able are modal already ("Tamperable? No.", "not alterable")
         pattern(r"\b(?:alter|modifi|tamper|delet|eras|edit|forge|rewrit|overwrit|chang|"
                 r"falsifi|doctor)(?:e)?able\b", negated=True, topic=RECORDS),

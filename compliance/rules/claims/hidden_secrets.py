@@ -11,11 +11,17 @@ SECRET = (r"(?:[a-z0-9]+_(?:[a-z0-9]+_)*(?:tokens?|keys?|secrets?|passwords?|pat
           r"secrets?|credentials?|api[- ]?keys?|keys|tokens?|passwords?|"
           r"(?:deploy|signing|encryption|secret|cloud) keys?|"
           r"env(?:ironment)? var(?:iable)?s?|access keys?|private keys?|ssh keys?|\.env|"
-          r"certificates?|passphrases?)")
+          r"certificates?|passphrases?|"
+          # "sensitive configuration values are concealed from ... agents"
+          r"sensitive (?:config(?:uration)? )?(?:values?|settings?|variables?))")
 PERCEIVE = (r"(?:see|sees|seen|read|reads|view|views|access|accesses|accessed|obtain|obtains|"
             r"get at|gets at|get to|gets to|know|knows|print|prints|echo|echoes|reach|reaches|"
             r"retrieve|retrieves|extract|extracts|steal|steals|dump|dumps|use|uses|touch|touches|"
             r"discover|discovers|find|finds|learn|learns|exposure (?:of|to)|"
+            # recovering or glimpsing a value: "recover their plaintext", "glimpse the keys"
+            r"recover|recovers|decrypt|decrypts|reveal|reveals|uncover|uncovers|glimpse|glimpses|"
+            r"peek at|peeks at|peep at|sniff|sniffs|harvest|harvests|grab|grabs|copy|copies|"
+            r"exfiltrate|exfiltrates|inspect|inspects|enumerate|enumerates|list|lists|"
             # the gerunds ("worry about the agent seeing your secrets")
             r"seeing|reading|viewing|accessing|retrieving|extracting|stealing|dumping|touching|"
             r"finding|printing|"
@@ -37,6 +43,15 @@ PIPELINE_RUN = (r"\b(?:(?:workflows?|jobs?|builds?|pipelines?|runners?|ci|steps?
                 r"\b(?:run|runs|ran|execute[sd]?)|(?:run|runs|ran)\s+(?:the\s+|its\s+|their\s+)?"
                 r"(?:ci|workflows?|jobs?|builds?|pipelines?))\b[^.;]{0,60}?\b(?:without|with no|no)"
                 r"\s+(?:\w+\s+)?access\b")
+#: Secrets kept outside the agent's environment are hidden from it, honestly ("secrets
+#: outside the sandbox are kept from the agent; those inside it are readable").
+HELD_OUTSIDE = (r"\b" + SECRET + r"\b\s+(?:[\w-]+\s+)?(?:outside|beyond)\s+(?:of\s+)?"
+                r"(?:the|its|their|our)\s+(?:agent(?:'s)?\s+)?(?:sandbox|environment|container|vm|"
+                r"workspace|session)")
+#: A thing that receives no secrets ("workflow runs ... read and receive no repository
+#: secrets"): the "no" is the object's, not a denied perception before it.
+RECEIVES_NONE = (r"\b(?:receive|receives|received|get|gets|given|hold|holds|carry|carries)\s+"
+                 r"(?:no|zero)\b")
 NOT_AGENT_VIEW = (r"\b(?:in|from) (?:the |our |its |their )?(?:[\w-]+ )?"
                   r"(?:logs?|output|transcripts?|ui|console|screenshots?)\b")
 
@@ -88,8 +103,12 @@ class HiddenSecretsClaim(ClaimRule):
                'are readable by any command the agent runs, so they are scoped and short-lived."')
     committed = re.compile(r"\b" + SECRET + r"\b")
     patterns = (
-        pattern(r"\b" + SECRET + r"\b(?:[\s,]+[\w'-]+){0,5}?[\s,]+(?:(?:is|are|remain|stay|kept|"
-                r"be)\s+)?(?P<t>hidden|invisible|inaccessible|concealed|masked|redacted|shielded|"
+        pattern(r"\b" + SECRET + r"\b(?:[\s,]+[\w'-]+){0,5}?[\s,:]+(?:(?:is|are|remain|stay|stays|"
+                r"remains|kept|be)\s+(?:\w+ly\s+)?)?(?P<t>hidden|invisible|inaccessible|concealed|"
+                r"masked|redacted|shielded|undetectable|unobservable|imperceptible|unrecoverable|"
+                r"unretrievable|undiscoverable|locked (?:away|up)|"
+                r"(?:secret|private|sealed|safe) from|out of bounds|"
+                r"(?:agent|ai|model|llm|bot)[- ]proof|"
                 r"opaque to (?=(?:the |an? |any |our |its )?(?:agents?|models?|ai|llm|assistants?|"
                 r"sandbox|it|them|llms?)\b)|"
                 r"sealed off|walled off|out of (?:the agent's |its )?reach|unreadable|unavailable|"
@@ -100,16 +119,18 @@ class HiddenSecretsClaim(ClaimRule):
                 r"(?:fully |completely |totally )?(?:protected|safe|kept|withheld) from|"
                 r"(?:kept|held|stored)\s+(?:\w+\s+)?away from|"
                 r"not (?:visible|readable|accessible|exposed|available|shown|revealed))\b",
-                unless=NOT_AGENT_VIEW),
+                unless=NOT_AGENT_VIEW + "|" + HELD_OUTSIDE),
         pattern(r"\b" + PERCEIVE + r"\b(?:\s+[\w'-]+){0,4}?\s+" + SECRET + r"\b", negated=True,
-                unless=PIPELINE_RUN),
+                unless=PIPELINE_RUN + "|" + RECEIVES_NONE),
         pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,5}?\s+(?:exposed|visible|readable|"
                 r"available|accessible|seen|read|shown|revealed|leaked|passed|given)\s+"
                 r"(?:(?:to|by|in|with)\s+)?(?:the |any |an )?"
                 r"(?:(?:coding|ai|llm|autonomous|code|cloud) )?(?:agent|model|ai|llm|it|agents|"
                 r"sandbox|process)", negated=True,
                 # (or left out in a question: "NPM_TOKEN readable by agent?")
-                requires=r"\b(?:is|are|was|were|be|been|being|remains?|stays?|gets?|got)\b|\?"),
+                requires=r"\b(?:is|are|was|were|be|been|being|remains?|stays?|gets?|got)\b|\?"
+                # (or a label line or table row: "Env secrets readable by agent: No")
+                r"|:\s"),
         pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,5}?\s+(?:reach|reaches|get to|gets to|"
                 r"make it to|end up with|end up in)\s+(?:(?:to|by|in|with)\s+)?"
                 r"(?:the |any |an )?(?:agent|model|ai|llm|it|agents|sandbox|process)",
@@ -123,7 +144,8 @@ class HiddenSecretsClaim(ClaimRule):
         pattern(r"\b(?:" + PERCEIVE + r"|(?:have|has|had|having|get|gets|gain|gains)\s+(?:any\s+)?"
                 r"(?:access|visibility)\s+(?:to|into))\s+(?:them|it|these|those|any of them|"
                 r"(?:the |their |its )?"
-                r"(?:raw |actual |plaintext |underlying |secret )?(?:values?|contents?))\b",
+                r"(?:raw |actual |plaintext |underlying |secret )?(?:values?|contents?|plaintext|"
+                r"cleartext))\b",
                 negated=True,
                 topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
@@ -135,6 +157,10 @@ class HiddenSecretsClaim(ClaimRule):
                 + SECRET + r"\b", negated=True,
                 requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b",
                 unless=PIPELINE_RUN),
+        # the agent's view as a column or label ("| Asset | Agent visibility |" over
+        # "| Environment secrets | None |")
+        pattern(r"\b(?:agents?|models?|ai|llm|assistants?)(?:'s)?\s+(?:visibility|access|exposure|"
+                r"insight|view|readability)\b(?=\s*:)", negated=True, topic=r"\b" + SECRET + r"\b"),
         pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?exposure)\b",
                 topic=r"\b" + SECRET + r"\b"),
         pattern(r"\bexposure\b", negated=True, topic=r"\b" + SECRET + r"\b"),
@@ -164,13 +190,30 @@ class HiddenSecretsClaim(ClaimRule):
                 + r"\b"),
         pattern(r"\b(?:walled off|sealed off|cut off|isolated|shielded|kept away|hidden)\s+from\s+"
                 r"(?:all|every|any)\s+(?:\w+\s+)?" + SECRET + r"\b"),
+        # what a command run by the agent shows: "running `env` as the agent reveals nothing
+        # sensitive", "printing the environment shows no secret values"
+        pattern(r"\b(?:reveal|show|print|expose|leak|return|yield|surface|display|output|dump|"
+                r"give away|turn up|produce|disclose)s?\s+(?P<t>nothing|no)\s+(?:\w+\s+)?"
+                r"(?:sensitive|secret|confidential|of value|credentials?|secrets?|keys?|tokens?|"
+                r"passwords?)\b",
+                requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b",
+                premise=True),
+        # read access denied to the agent: "agent processes are denied read access to the
+        # secret environment variables"
+        pattern(r"\b(?P<t>(?:denied|refused|barred from|blocked from|locked out of|shut out of)\s+"
+                r"(?:any\s+|all\s+)?(?:read\s+|direct\s+)?(?:access|visibility)\s+(?:to|into|of)?)\s*"
+                # (files or stores of credentials are a permission, not the environment's
+                # secrets: "denied read access to credential files")
+                r"(?:[\w'-]+\s+){0,3}?" + SECRET + r"\b(?!\s+(?:files?|stores?|vaults?|paths?|"
+                r"director(?:y|ies)|dirs?|databases?))",
+                requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex|it|they)\b"),
         pattern(r"\bnothing (?:sensitive|secret|confidential|of value)\s+(?:to|it can|it could)\s+"
                 r"(?:read|see|access|find|steal|leak|take)\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b"),
         # a predicate whose subject is elsewhere ("Secrets? Invisible to the agent.", "They are
         # hidden from the model.")
         # "keeps them out of the agent's reach"
-        pattern(r"\b(?P<t>out of (?:the (?:agent|model|assistant|ai|llm)(?:'s|s')?) "
+        pattern(r"\b(?P<t>(?:out of|beyond) (?:the (?:agent|model|assistant|ai|llm)(?:'s|s')?) "
                 r"(?:reach|sight|view))\b", topic=r"\b" + SECRET + r"\b"),
         pattern(r"\b(?P<t>invisible|hidden|inaccessible|concealed|unreadable|unavailable|"
                 r"off[- ]limits|"

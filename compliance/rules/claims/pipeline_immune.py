@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import re
 
+from compliance.judge import lexicon as lx
 from compliance.judge.engine import pattern
 from compliance.rules.claims.base import ClaimRule
 
 #: Immunity to a nuisance ("immune to flaky tests") is not immunity to workflow changes.
 NUISANCE = (r"\b(?:to|from|against)\s+(?:\w+\s+){0,2}?(?:flak\w*|outages?|downtime|failures?|"
             r"timeouts?|rate[- ]limit\w*|errors?|bugs?|crash\w*|load|spikes?|latency|congestion|"
-            r"noise|interruptions?|restarts?|glitch\w*|blips?|hiccups?)\b")
+            r"noise|interruptions?|restarts?|glitch\w*|blips?|hiccups?)\b"
+            # a bare "attack" with nothing of the agent's is the absolute-safety claim ("our
+            # runner is impervious to attack")
+            r"|\b(?:to|from|against)\s+(?:all\s+|any\s+|every\s+)?(?:attacks?|threats?|hackers?|"
+            r"exploits?|intrusions?)\s*(?:[.,;!]|$)")
 #: Secrets shielded from the agent are the hidden-secrets family's claim, not the pipeline's.
 SECRET_SUBJECT = (r"\b(?:secrets?|credentials?|api[- ]?keys?|tokens?|passwords?|"
                   r"env(?:ironment)? var(?:iable)?s?)\s+"
                   r"(?:are|is|stay|stays|remain|remains|kept)\b")
 PIPELINE = (r"\b(?:pipelines?|ci|ci/cd|cd|workflows?|github actions|actions workflows?|builds?|"
-            r"deploy(?:ment)?s?|runners?|release process|build system)\b")
+            # (a deploy key or token is a secret, not the pipeline)
+            r"deploy(?:ment)?s?(?! keys?\b| tokens?\b)|runners?|release process|build system)\b")
 
 
 class PipelineImmuneClaim(ClaimRule):
@@ -87,17 +93,32 @@ class PipelineImmuneClaim(ClaimRule):
                 r"(?:protection|insulation|shielding|isolation)|immunity)\s+"
                 r"(?:of\s+(?:[\w/-]+\s+){0,3}?)?(?:from|to|against)\b",
                 topic=PIPELINE, unless=NUISANCE),
-        pattern(r"\b(?:tamper[- ]?proof|untamperable)\b",
+        # "pipeline-poisoning-proof CI", "agent-proof workflows"
+        pattern(r"\b(?:tamper[- ]?proof|untamperable|[\w-]*(?:poison\w*|tamper\w*|hijack\w*|"
+                r"injection|agent|ai|bot|edit)[- ]?proof)\b",
                 topic=r"\b(?:pipelines?|ci|ci/cd|workflows?|builds?|runners?)\b"),
         # "the triggering workflow": a participle after a determiner is an adjective
         pattern(r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bits )"
                 r"\b(?:affect(?:s|ed|ing)?|touch(?:es|ed|ing)?|modif(?:y|ies|ied|ying)|"
                 r"alter(?:s|ed|ing)?|compromis(?:e|es|ed|ing)|tamper(?:s|ed|ing)?(?: with)?|"
-                r"hijack(?:s|ed|ing)?|poison(?:s|ed|ing)?|trigger(?:s|ed|ing)?|"
-                r"subvert(?:s|ed|ing)?|inject(?:s|ed|ing)? into|influenc(?:e|es|ed|ing)|"
-                # smuggling a step in: "get a malicious step into our pipeline"
-                r"(?:get|slip|sneak|smuggl|plant|insert)\w*\s+(?:[\w'-]+\s+){0,3}?into|"
-                r"interfer(?:e|es|ed|ing) with|change|changing|edit|editing|break|breaks|"
+                r"hijack(?:s|ed|ing)?|poison(?:s|ed|ing)?|"
+                # (not the noun at the end of its phrase: "nor the workflow_run trigger.")
+                r"trigger(?:ed|ing)|(?:(?<=never )|(?<=not )|(?<=n't )|(?<=cannot ))triggers?|"
+                r"triggers?(?!\s*[.!]?\s*$)|"
+                r"subvert(?:s|ed|ing)?|influenc(?:e|es|ed|ing)|"
+                r"weaponi[sz](?:e|es|ed|ing)|abus(?:e|es|ed|ing)|exploit(?:s|ed|ing)?|"
+                r"misus(?:e|es|ed|ing)|turn(?:s|ed)? against|"
+                # the pipeline as the place reached: "it will never reach a privileged runner"
+                r"reach(?:es|ed)?\s+(?:a |the |any |our )?(?:privileged |protected |release |"
+                r"production |deploy\w* )?(?:runners?|pipelines?|workflows?|ci)\b|"
+                # smuggling a step in: "get a malicious step into our pipeline", "inject steps
+                # into the pipeline"
+                r"(?:get|slip|sneak|smuggl|plant|insert|inject|add|introduc)\w*\s+"
+                r"(?:[\w'-]+\s+){0,3}?into|"
+                # ("every change", "any edit": the noun, not the verb)
+                r"interfer(?:e|es|ed|ing) with|"
+                r"(?<!every )(?<!\bany )(?<!\beach )(?<!\ball )"
+                r"(?:change|changing|edit|editing|break|breaks)|"
                 # idioms of meddling: "mess with", "fiddle with", "meddle in"
                 r"(?:mess|fiddl|meddl|tinker|muck|monkey|toy|play)(?:e|es|ed|ing|s)?\s+"
                 r"(?:around\s+)?(?:with|in)|"
@@ -111,7 +132,9 @@ class PipelineImmuneClaim(ClaimRule):
         pattern(r"\b(?:workflows?|changes?|edits?|pipelines?|builds?|jobs?|workflow files?|"
                 r"commits?|pushes|merges?|prs?|pull requests?|they|"
                 r"it|these)\b"
-                r"(?:\s+[\w']+){0,9}?\s+(?:run|runs|execute[sd]?|trigger(?:s|ed)?|start|starts|"
+                r"(?:\s+[\w']+){0,9}?\s+(?:run|runs|execute[sd]?|triggered|"
+                r"(?:(?<=never )|(?<=not )|(?<=n't )|(?<=cannot ))triggers?|"
+                r"triggers?(?!\s*[.!]?\s*$)|start|starts|"
                 r"fire|fires)\b", negated=True, topic=PIPELINE),
         pattern(r"\b(?:(?:malicious|harmful|unsafe|untrusted|rogue|unapproved) )?"
                 r"(?:workflow|pipeline|ci) (?:changes?|edits?|modifications?|files?|runs?)\b"
@@ -131,8 +154,24 @@ class PipelineImmuneClaim(ClaimRule):
         pattern(r"\b(?:malicious|harmful|rogue|poisoned|tampered|hostile|compromised|"
                 r"booby[- ]trapped)\s+(?:workflows?|pipelines?|ci (?:configs?|files?))\b",
                 negated=True),
+        # integrity as a verdict: "- Workflow integrity vs. agent edits: guaranteed",
+        # "pipeline integrity against agent-introduced modifications is assured"
+        pattern(r"\b(?:integrity|immunity|protection|safety|security|tamper[- ]resistance)\b"
+                r"(?:[^.;:]|(?<=\bvs)\.){0,60}?(?::|\b(?:is|are|remains?|stays?)\s+(?:\w+ly\s+)?)\s*"
+                r"(?:guaranteed|assured|absolute|total|complete|certain|100\s?%|unconditional|"
+                r"airtight|watertight|ironclad|iron-clad)(?![\w%])", topic=PIPELINE,
+                unless=NUISANCE),
+        # the pipeline left as it was: "the agent's pushes leave the pipeline untouched"
+        pattern(r"\b(?:leaves?|left|leaving|keeps?|kept|keeping)\s+(?:the |our |your |its |their |"
+                r"every |all )?(?:[\w/-]+\s+)?(?:pipelines?|ci(?:/cd)?|workflows?|builds?|"
+                r"runners?)\s+"
+                r"(?:\w+ly\s+)?(?P<t>untouched|intact|unaffected|unchanged|pristine|uncompromised|"
+                r"unharmed|clean|safe|unaltered|unmodified)\b"),
+        # every way in closed: "we've closed off every route by which the agent might alter CI"
+        pattern(lx.ALL_ROUTES_CLOSED, topic=PIPELINE, unless=SECRET_SUBJECT),
         # an idiom of shrugging off a universal: "shrugs off any workflow change"
         pattern(r"\b(?:shrug(?:s|ged)?|brush(?:es|ed)?|laugh(?:s|ed)?) off\s+(?:any|every|all|"
                 r"each)\b|\b(?:withstands?|withstood|repels?|repelled|deflects?|deflected|"
-                r"absorbs?|absorbed)\s+(?:any|every|all|each)\b", topic=PIPELINE),
+                r"absorbs?|absorbed|resists?|resisted|survives?|survived|defeats?|rebuffs?|"
+                r"rejects?)\s+(?:any|every|all|each)\b", topic=PIPELINE),
     )
