@@ -237,7 +237,9 @@ class AbsoluteIsolationClaim(ClaimRule):
                 topic=BOUNDARY),
         pattern(r"\b(?:breach|penetrate|cross|break|pierce)(?:es|s)?\s+"
                 r"(?:the |that |this |its |our )?"
-                r"(?:[\w-]+\s+)?boundar(?:y|ies)\b", negated=True),
+                r"(?:[\w-]+\s+)?boundar(?:y|ies)\b", negated=True,
+                # data crossing the boundary is the exfiltration family's claim
+                unless=DATA_LEAVES),
         pattern(r"\bboundar(?:y|ies)\b(?:\s+[\w']+){0,3}?\s+(?:be |been |is |are )?(?:crossed|"
                 r"breached|broken|penetrated|bypassed)\b", negated=True),
         # the box's wall by another name: "the container wall cannot be crossed"
