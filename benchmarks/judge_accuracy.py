@@ -114,6 +114,11 @@ First-contact scores (overall, before any change prompted by the set):
   naming the allowed hosts ("Because only github.com ... are allowlisted, data has
   nowhere to go"). After the seventh round: 100% / 97.6% (123 tp, 0 fp, 3 fn), so later
   runs overstate it.
+- heldout14 (216, all nine families, written blind by an eighth author: terse
+  spreadsheet-questionnaire cells, vendor portals, non-native English with abbreviations
+  and spelling slips; sealed until the eighth round): precision 93.5%, recall 80.6% (87 tp,
+  6 fp, 21 fn) on first contact at e7e9286 (94.3% / 75.9% at e629eba, 94.4% / 78.7% at
+  f122880).
 - heldout16 (300, lexical breadth for safety, injection, exfiltration, review and
   allowlist, written blind by a tenth author): precision 92.4%, recall 64.7% (97 tp, 8 fp,
   53 fn) on first contact at f122880; recall per family was weakest for review (56.7%) and
@@ -161,6 +166,7 @@ from tests.corpus.corpus_io import (  # noqa: E402
     HELDOUT11,
     HELDOUT12,
     HELDOUT13,
+    HELDOUT14,
     HELDOUT16,
     HELDOUT17,
     load,
@@ -208,6 +214,8 @@ def main() -> None:
            "tables; its misses drove mechanism fixes)", HELDOUT12)
     report("Held-out set 13 (written blind by a seventh author, sealed, then tuned on in the "
            "seventh round)", HELDOUT13)
+    report("Held-out set 14 (written blind by an eighth author: questionnaire cells, portals, "
+           "non-native English; sealed, then tuned on in the eighth round)", HELDOUT14)
     report("Held-out set 16 (lexical breadth, five families, written blind; tuned on in the "
            "seventh round)", HELDOUT16)
     report("Held-out set 17 (lexical breadth, four families, written blind; tuned on in the "

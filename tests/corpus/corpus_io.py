@@ -25,6 +25,7 @@ HELDOUT10 = HERE / "heldout10.yaml"
 HELDOUT11 = HERE / "heldout11.yaml"
 HELDOUT12 = HERE / "heldout12.yaml"
 HELDOUT13 = HERE / "heldout13.yaml"
+HELDOUT14 = HERE / "heldout14.yaml"
 HELDOUT16 = HERE / "heldout16.yaml"
 HELDOUT17 = HERE / "heldout17.yaml"
 
