@@ -111,7 +111,12 @@ _NEUTRAL_BODY = (
     r"\b(?:internet|network|egress|outbound|connectivity)"
     r"(?: access| traffic| connections?| requests?| calls?)?\s+(?:is |are )?"
     r"(?:off|disabled|blocked|denied|cut|turned off|not available|unavailable)\b|"
-    r"\bno (?:access to|connection to) the (?:internet|network)\b"
+    r"\bno (?:access to|connection to) the (?:internet|network)\b|"
+    # an absence as the subject of a negated causal verb ("No write access for the agent does
+    # not make review optional", "Having no merge rights doesn't mean ..."): the "no" names
+    # the absence; only the verb's negation scopes over the predicate
+    r"\bno(?<![\w'] no)(?=\s+(?:[\w/'-]+\s+){1,5}?(?:does|do|did)(?:n't|\s+not)\s+"
+    r"(?:make|mean|imply|justify|excuse|remove|replace|eliminate|guarantee|change|equal)\b)"
 )
 #: The first character of every alternative above, checked before trying them all: this
 #: makes the search about twice as fast and changes no match (tests/rules/claims/
@@ -157,6 +162,12 @@ RESTRICTOR = _re(
     r"|\b(?:can|could|may|might|will|would|do|does)\s+still\b"
     r"|\bwith (?:some |occasional |known |documented |the odd )?(?:gaps?|holes?|omissions?)\b"
     r"|\bto (?:hosts|domains|destinations|sites|servers)\b(?:\s+\w+){0,2}?\s+(?:not|outside|off)\b"
+    # a condition the claim holds under ("cannot read secrets only if they are not in its
+    # environment", "as long as the vault is configured")
+    r"|\bonly (?:if|when|while|where|as long as|provided)\b"
+    # a contrastive noun phrase after the predicate ("removes one path ..., not the others")
+    r"|,\s*not\s+(?:the|its|their|our|all|every|each|any|those|these|other|others)\b"
+    r"(?!\s+(?:single|one)\b)"
 )
 
 #: A bare yes/no answer at the start of a sentence ("No, ..."; "Yes.").
@@ -466,7 +477,8 @@ RELATIVE = _re(r"[\s,]*(?:(?:through|by|via|over|along|in) )?(?:that|which|who|w
 
 #: A restriction that opens the next clause ("..., unless the run is auto-approved").
 NEXT_RESTRICTOR = _re(
-    r"[\s,;]*(?:unless|except|excepting|until|other than|apart from|barring|save for|short of)\b"
+    r"[\s,;]*(?:unless|except|excepting|until|other than|apart from|barring|save for|short of|"
+    r"only (?:if|when|while|as long as|provided))\b"
 )
 
 #: A sentence that opens with a restriction ("Without approval, workflows do not run.")

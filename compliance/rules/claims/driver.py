@@ -333,6 +333,16 @@ def _declared(question: str, flip: bool, prev: Analysis | None) -> list[type[Cla
 
 #: A commitment verb at the start of a generic finding ("guarantees", "is guaranteed to").
 _COMMITMENT = re.compile(r"guarantee")
+#: After a family's thing: it is kept from the agent ("host fully protected from agent",
+#: "secret exposure to agent").
+_KEPT_FROM_AGENT = re.compile(
+    r"\s+(?:(?:is|are|stays?|remains?|kept|fully|completely|totally|entirely|always)\s+){0,2}"
+    r"(?:(?:protected|shielded|safe|secured?|isolated|sealed|walled off)\s+from|exposure\s+to)"
+    r"\s+(?:(?:the|an?|any|our|every)\s+)?(?:[\w-]+\s+)?agents?\b")
+#: Before a family's thing: the agent harms it ("agent can't hurt CI").
+_AGENT_HARMS = re.compile(
+    r"\bagents?(?:'s)?\b[^,;.]{0,30}?\b(?:hurt|harm|damag|break|affect|compromis|endanger|"
+    r"tamper with|mess with)\w*\s+(?:(?:the|our|your|its|any|their)\s+)?(?:[\w-]+\s+)?$")
 
 Hit = tuple[int, int, type[ClaimRule], bool]
 
@@ -353,13 +363,20 @@ def _routed(an: Analysis, hits: list[Hit]) -> list[Hit]:
     for start, end, rule, via in hits:
         at = start - an.start
         target: type[ClaimRule] | None = None
-        if rule.generic and _COMMITMENT.match(an.text, at):
+        if rule.generic:
+            # a commitment verb looks across the sentence; any other generic verdict only
+            # at a thing of its own clause that the agent harms or is kept from ("host fully
+            # protected from agent", "agent can't hurt CI", "secret exposure to agent: none")
+            commitment = _COMMITMENT.match(an.text, at) is not None
+            lo, hi = (0, len(an.text)) if commitment else an.clause_of(at)
             near: tuple[int, type[ClaimRule]] | None = None
             for other in CLAIM_RULES.values():
                 if other.committed is None:
                     continue
-                for m in other.committed.finditer(an.text):
-                    if an.mentioned(*m.span()):
+                for m in other.committed.finditer(an.text, lo, hi):
+                    if an.mentioned(*m.span()) or not (
+                            commitment or _KEPT_FROM_AGENT.match(an.text, m.end(), hi)
+                            or _AGENT_HARMS.search(an.text, lo, m.start())):
                         continue
                     gap = abs(m.start() - at)
                     if near is None or gap < near[0]:
