@@ -113,12 +113,18 @@ First-contact scores (overall, before any change prompted by the set):
   rubber-stamp exercise", "there's no need to look over what it proposes"), and a reason
   naming the allowed hosts ("Because only github.com ... are allowlisted, data has
   nowhere to go"). After the seventh round: 100% / 97.6% (123 tp, 0 fp, 3 fn), so later
-  runs overstate it.
+  runs overstate it; after the eighth: 100% / 98.4% (124 tp, 0 fp, 2 fn).
 - heldout14 (216, all nine families, written blind by an eighth author: terse
   spreadsheet-questionnaire cells, vendor portals, non-native English with abbreviations
   and spelling slips; sealed until the eighth round): precision 93.5%, recall 80.6% (87 tp,
   6 fp, 21 fn) on first contact at e7e9286 (94.3% / 75.9% at e629eba, 94.4% / 78.7% at
-  f122880).
+  f122880). Its false positives were a condition ("only if"), a contrastive noun phrase
+  (", not the others"), an absence as the subject of a negated "make", and a generic verdict
+  about a thing the agent harms ("agent can't hurt CI") reported as absolute safety; its
+  misses were questionnaire shorthand (Y/N cells and choice lists, "N/A" as a verdict, "w/o",
+  "b/c", "exfil", "->", "Yes - fully mitigated", "effectively untouchable", misspellings).
+  They drove the eighth round (see git log), after which it scores 100% / 95.4% (103 tp,
+  0 fp, 5 fn), so later runs overstate it.
 - heldout16 (300, lexical breadth for safety, injection, exfiltration, review and
   allowlist, written blind by a tenth author): precision 92.4%, recall 64.7% (97 tp, 8 fp,
   53 fn) on first contact at f122880; recall per family was weakest for review (56.7%) and
@@ -128,11 +134,13 @@ First-contact scores (overall, before any change prompted by the set):
   their untrusted origin, universal catch and strip verbs, confidentiality as the network
   premise's consequence, review dropped/automated/bypassed/pre-approved because the agent
   cannot merge, the definitive list, every route shut, every trick failing). After it:
-  99.3% / 98.7% (148 tp, 1 fp, 2 fn), so later runs overstate it.
+  99.3% / 98.7% (148 tp, 1 fp, 2 fn), so later runs overstate it; after the eighth round:
+  100% / 99.3% (149 tp, 0 fp, 1 fn).
 - heldout17 (264, lexical breadth for isolation, secrets, logs and pipeline, written blind
   by an eleventh author): precision 94.3%, recall 62.9% (83 tp, 5 fp, 49 fn) on first
   contact at f122880; tuned on in the same round by a second engineer, after which it
-  scores 100% / 100% (132 tp, 0 fp, 0 fn), so later runs overstate it.
+  scores 100% / 100% (132 tp, 0 fp, 0 fn), so later runs overstate it (unchanged after the
+  eighth round).
 heldout4, heldout5, heldout7 and heldout9 were written by someone who knew the
 judge's mechanisms; heldout3's, heldout6's, heldout8's, heldout10's and heldout12's
 first contacts are the blind numbers (and heldout11's, 91.3% / 78.3%). Recall on new

@@ -29,7 +29,9 @@ def normalise(text: str) -> str:
     """Lower-case and straighten quotes without changing the length; an intensifier set off
     by commas (", for all practical purposes,") is blanked; a spelled-out
     hundred per cent ("one hundred per cent", "100 percent") becomes "100%", padded
-    with spaces in front, so every pattern's ``100\\s?%`` reads it."""
+    with spaces in front, so every pattern's ``100\\s?%`` reads it. One-word intensifiers
+    ("effectively untouchable") and a choice list before a colon ("(Y/N):") are blanked, and
+    frequent misspellings of the same length are corrected ("recieve", "seperate")."""
     low = text.translate(_TRANSLATE).lower()
     if len(low) != len(text):  # a few characters lower-case to two code points
         low = "".join(c.lower() if len(c.lower()) == 1 else c
@@ -39,9 +41,16 @@ def normalise(text: str) -> str:
     if "purposes" in low or "in effect" in low or "practical" in low or (
             "ly," in low or "essence," in low):
         low = lx.INTENSIFIER_ASIDE.sub(lambda m: " " * len(m.group(0)), low)
+    if "ly " in low:
+        low = lx.INTENSIFIER_WORD.sub(lambda m: " " * len(m.group(0)), low)
+    if "/" in low and "(" in low:
+        low = lx.OPTION_LIST.sub(lambda m: " " * len(m.group(0)), low)
+    low = lx.MISSPELLED.sub(lambda m: lx.SPELLING[m.group(0)], low)
     return low
 
 
+#: A label answered "Yes" before a dash and its verdict ("protection: Yes - fully ...").
+_LABEL_YES = re.compile(r":\s*(?:yes|y)\s*$")
 _NEVER_PIECE = re.compile(r"[\s,]*never\b")
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b")
 #: A finite clause before a negative imperative ("edits can't do anything, don't stress").
@@ -124,7 +133,12 @@ def _clauses(text: str) -> list[Span]:
     # is two clauses)
     merged: list[Span] = []
     for c in out:
-        if merged and text[c[0]:c[1]].lstrip().startswith(":") and (
+        if merged and _LABEL_YES.search(text, merged[-1][0], merged[-1][1]) and (
+                text.startswith((" -", " \u2013", " \u2014"), c[0])):
+            # "Prompt injection protection: Yes - fully mitigated": the verdict after the dash
+            # is the label's
+            merged[-1] = (merged[-1][0], c[1])
+        elif merged and text[c[0]:c[1]].lstrip().startswith(":") and (
                 (len(text[merged[-1][0]:merged[-1][1]].split()) <= 3
                  and not _COPULA.search(text, merged[-1][0], merged[-1][1]))
                 or len(text[c[0]:c[1]].lstrip(" :").split()) <= 3):

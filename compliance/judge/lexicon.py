@@ -28,6 +28,26 @@ INTENSIFIER_ASIDE = _re(
     r"|,\s*\b(?:essentially|effectively|basically|practically|virtually|in essence)\s*,(?=\s)"
 )
 
+#: A one-word intensifier before a predicate ("is effectively untouchable", "Effectively
+#: agent has no way to ..."): it weakens nothing, so analysis.normalise blanks it too.
+INTENSIFIER_WORD = _re(r"\b(?:effectively|essentially|practically|virtually|basically)\b(?! ,)")
+
+#: A questionnaire's choice list before its colon ("(Y/N):", "(High/Med/Low/None):"): the
+#: options are not the answer, so analysis.normalise blanks them.
+OPTION_LIST = _re(r"\((?:\s*[\w-]{1,8}\s*/){1,5}\s*[\w-]{1,8}\s*\)(?=\s*:)")
+
+#: Frequent misspellings of the same length as the word meant, and that word (spelling
+#: slips that change the length, "acess" or "enviroment", are not corrected: offsets into
+#: the original text must stay valid).
+SPELLING = {"recieve": "receive", "recieves": "receives", "recieved": "received",
+            "seperate": "separate", "seperated": "separated", "seperately": "separately",
+            "seperation": "separation", "definately": "definitely", "gaurantee": "guarantee",
+            "gauranteed": "guaranteed", "gaurantees": "guarantees", "acheive": "achieve",
+            "beleive": "believe", "independant": "independent", "isloated": "isolated",
+            "isloation": "isolation", "enviornment": "environment", "sandobx": "sandbox"}
+assert all(len(k) == len(v) for k, v in SPELLING.items())
+MISSPELLED = _re(r"\b(?:" + "|".join(sorted(SPELLING, key=len, reverse=True)) + r")\b")
+
 #: A hundred per cent in words or with "per cent" (analysis.normalise rewrites it "100%").
 PER_CENT = _re(r"\b(?:(?:one|a)[- ])?(?:hundred|100)[- ]?per[- ]?cent\b")
 
@@ -37,8 +57,9 @@ NEGATOR = _re(
     r"incapable|"
     r"far from|(?:the )?opposite of|anything but|"
     r"a thing of (?:the past|yesterday)|(?:ancient )?history now|gone for good|obsolete|"
-    # the numeric framing of "none" ("escape risk: nil")
-    r"nil|out of the question|unthinkable|"
+    # the numeric framing of "none" ("escape risk: nil"), and the questionnaire verdict
+    # "N/A" ("Sandbox breakout: N/A")
+    r"nil|(?<=: )n/a|(?<=:)n/a|out of the question|unthinkable|"
     r"harmless|ineffective|toothless|powerless|useless|futile|ignored|disregarded|discarded|"
     r"inert|defanged|neutered|non-?existent|solved|(?:a )?non-issue|moot|off[- ]limits|"
     # the other forms of verbs listed as participles ("ignored" -> "ignores")
@@ -66,6 +87,9 @@ NEGATOR = _re(
     # (or the chance of it: "removes any chance of a data leak")
     r"(?:remov|eliminat)(?:e|es|ed|ing) (?:the |any |all )?(?=need|chance|possibility|likelihood|"
     r"opportunit)|obviat(?:e|es|ed|ing)|"
+    # ("removing the CODEOWNERS requirement for agent PRs", "waives the approval requirement")
+    r"(?:remov|eliminat|drop|waiv|scrap|lift)(?:e|es|ed|ing|s|ped|ping)? (?:the |any |all )?"
+    r"(?:[\w-]+ )?(?=requirements?\b)|"
     # a mitigation made total after its verb ("prompt injection: mitigated entirely")
     r"mitigat(?:e|es|ed|ing) (?:entirely|fully|completely|totally|in full)|"
     r"(?:fully|completely|entirely|totally) (?:mitigat\w+|solv\w+|address\w*|neutrali[sz]\w+)|"
@@ -85,6 +109,8 @@ NEGATOR = _re(
     r"|n['\u2019]t\b"
     # the numeral as a determiner ("0 escapes possible") is "no"
     r"|0(?<![\w.,/]0)(?= [a-z])"
+    # a spreadsheet's "N" after a label ("Data leaving the environment (Y/N): N")
+    r"|(?<=:)\s*\bn\b(?=\s*(?:[-,.;(]|$))"
 )
 
 #: Phrases containing a negator that do not negate anything ("without exception").
@@ -173,7 +199,7 @@ RESTRICTOR = _re(
 #: A bare yes/no answer at the start of a sentence ("No, ..."; "Yes.").
 ANSWER = _re(
     r"^\s*(?:(?:a|answer)\s*[:.)]\s*)?"
-    r"(?P<a>yes|yep|correct|absolutely not|absolutely|definitely not|definitely|certainly|"
+    r"(?P<a>yes|yep|y|n|correct|absolutely not|absolutely|definitely not|definitely|certainly|"
     r"indeed|of course|always|completely|fully|entirely|totally|no chance|none can|"
     r"not in (?:our|this|the) (?:environment|setup|case|sandbox)|not here|"
     # an elliptical denial by a place or watch ("Not on our watch.", "Not from this box.")
@@ -203,7 +229,7 @@ ANSWER = _re(
     r"(?=\s*(?:[,.;:!(\u2014\u2013]|-(?![a-z])|$))"
 )
 NO_ANSWERS = frozenset(
-    {"no", "nope", "none", "never", "not at all", "no way", "absolutely not",
+    {"no", "n", "nope", "none", "never", "not at all", "no way", "absolutely not",
      "definitely not", "not really", "not possible", "no problem", "a non-issue", "no chance",
      "none can", "solved", "a solved problem", "handled", "taken care of", "eliminated",
      "neutralised", "neutralized", "nothing", "nobody", "no one", "fat chance", "zero chance",
@@ -229,13 +255,15 @@ CONCESSION = _re(
 
 #: Clause boundaries: punctuation, coordinators and subordinators that open a new clause.
 BOUNDARY = _re(
-    r"[;\u2014\u2013]|:(?=\s)|\s-{1,2}\s|\(|\)"
+    r"[;\u2014\u2013\u2192]|:(?=\s)|\s-{1,2}\s|\s(?=-+>\s|=>\s)|\(|\)"
+    # a label's verdict "N/A" ends its clause ("Prompt injection: N/A, agent ignores ...")
+    r"|(?<=n/a)(?=,)"
     # (the lookahead first: it fails fast where no comma or space follows)
     r"|(?=[,\s])(?<!\ball)(?<!\banything)(?<!\bnothing)(?<!rule out)(?<!rules out)"
     r"(?<!ruled out)"
     r"(?<!\bin)(?<!\bunder)(?<!\bby)"
     r"(?<!impossible)(?<!precludes)(?<!preclude),?\s+(?=(?:but|yet|so(?! far\b)(?! much as\b)|"
-    r"because|since|"
+    r"because|b/c|since|"
     r"although|though|whereas|while|which|who|whereby|otherwise|that|and then|as long as|"
     r"provided)\b)"
     r"|\s+(?:and|or)\s+(?=[\"'(]*(?:leaves|makes|keeps|covers|blocks|stops|prevents|ensures|provides|"
@@ -456,7 +484,7 @@ PARENTHETICAL = _re(
 #: Negators that scope only over what follows them ("a nice-to-have rather than a requirement").
 #: "Without" is one of them: it negates its own complement ("run without access to
 #: secrets"), not a verb before it ("workflows triggered by the agent run without ...").
-FORWARD_NEGATOR = _re(r"\b(?:rather than|instead of|without)\b")
+FORWARD_NEGATOR = _re(r"\b(?:rather than|instead of|without|w/o)(?!\w)")
 
 #: A comma piece that starts with an auxiliary continues the clause before it
 #: ("Nobody, not even an administrator, can modify the logs").
@@ -466,11 +494,13 @@ AUX_START = _re(
 )
 
 #: A sentence-initial subordinate clause ("Since the agent cannot merge, ...").
-FRONT_SUBORDINATE = _re(r"\s*(?:since|because|as|although|though|whereas|given that|now that)\b")
+FRONT_SUBORDINATE = _re(r"\s*(?:since|because|b/c|as|although|though|whereas|given that|now that)"
+                        r"(?!\w)")
 
 #: A consequence or cause clause is about the topic of the clause before it
 #: ("a strict allowlist, so there's zero chance of ...").
-CONSEQUENCE = _re(r"[\s,;]*(?:so|and so|therefore|thus|hence|which means|meaning|because|since)\b")
+CONSEQUENCE = _re(r"[\s,;]*(?:so|and so|therefore|thus|hence|which means|meaning|because|b/c|"
+                  r"since|-+>|=>|\u2192)(?!\w)")
 
 #: A relative clause that restricts the noun before it ("to hosts that are not on it").
 RELATIVE = _re(r"[\s,]*(?:(?:through|by|via|over|along|in) )?(?:that|which|who|whose)\b")

@@ -108,7 +108,7 @@ def test_lexical_breadth_heldouts_are_well_formed(path: Path, total: int, over: 
                           (HELDOUT6, 139, 2, 7), (HELDOUT7, 36, 2, 5),
                           (HELDOUT8, 134, 2, 7), (HELDOUT9, 42, 2, 3),
                           (HELDOUT10, 103, 4, 5), (HELDOUT11, 114, 2, 6),
-                          (HELDOUT12, 96, 2, 3), (HELDOUT13, 119, 2, 7), (HELDOUT14, 85, 7, 23),
+                          (HELDOUT12, 96, 2, 3), (HELDOUT13, 119, 2, 7), (HELDOUT14, 100, 2, 8),
                           (HELDOUT16, 143, 3, 7), (HELDOUT17, 127, 2, 5)])
 def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) -> None:
     """A regression guard, not a target: the overall counts may only get better.
@@ -127,7 +127,8 @@ def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) 
     on first contact, written blind, 99 / 0 / 0 after them; heldout11: 94 / 9 / 26 on first
     contact at b774104, written blind, 117 / 0 / 3 after the fixes it prompted; heldout13:
     94 / 5 / 32 on first contact at dce7a9c, written blind, 123 / 0 / 3 after the seventh
-    round; heldout14: 87 / 6 / 21 on first contact at e7e9286, written blind; heldout16:
+    round; heldout14: 87 / 6 / 21 on first contact at e7e9286, written blind, 103 / 0 / 5 after the
+    eighth round; heldout16:
     97 / 8 / 53 on first contact at f122880, 148 / 1 / 2 after it;
     heldout17: 83 / 5 / 49 on first contact at f122880, 132 / 0 / 0 after it), so
     rewording a rule does not fail the suite over one statement. Raise

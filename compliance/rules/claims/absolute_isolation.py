@@ -314,6 +314,8 @@ class AbsoluteIsolationClaim(ClaimRule):
                 unless=r"from\s+(?:all|every|any)\s+(?:\w+\s+)?(?:secrets?|credentials?|keys?|"
                 r"tokens?|passwords?)"),
         pattern(r"\b(?:cross(?:es|ing)? (?:the |that |this )?(?:isolation )?boundar(?:y|ies)|"
-                r"(?:reach|access|touch|affect|see)(?:es|s)? (?:the|its|our) host)\b",
+                # (the article may be missing: "Can agent access host filesystem?")
+                r"(?:reach|access|touch|affect|see)(?:es|s)? (?:(?:the|its|our) )?host(?:[- ]"
+                r"(?:file ?systems?|kernels?|machines?|os|nodes?|processes|memory|devices?))?)\b",
                 negated=True, topic=BOUNDARY, unless=DATA_SUBJECT),
     )

@@ -105,7 +105,8 @@ class AbsoluteSafetyClaim(ClaimRule):
         # a certainty phrase after the adjective: "secure beyond doubt"
         pattern(r"\b(?:safe|secure|protected)\s+beyond (?:any |all )?"
                 r"(?:doubt|question|reproach)\b"),
-        pattern(r"\b(?:security|safety)(?: level| rating| score| posture)?\s*(?::|=|is)\s*"
+        pattern(r"\b(?:security|safety)(?: level| rating| score| posture)?"
+                r"(?:\s+(?:of|for)\s+(?:[\w-]+\s+){0,4}?[\w-]+)?\s*(?::|=|is)\s*"
                 r"(?:100\s?%|10/10|10 out of 10|perfect|flawless|absolute|total)"
                 r"(?=\s*(?:[.;,()!]|$))"),
         # "agent risk is a thing of the past", "threats are obsolete"

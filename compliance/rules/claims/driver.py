@@ -167,8 +167,8 @@ class _Judged:
         matched = _gates(self.lows)
         answer, codes, patterns = lx.ANSWER.match, _gates.codes, _gates.patterns
         for i, (s, low, keys) in enumerate(zip(spans, self.lows, matched, strict=True)):
-            if not keys and not answer(low) and not (
-                    low.rstrip().endswith("?") and _INVERTED.match(low)):
+            if not keys and not answer(low) and not (low.rstrip().endswith("?") and (
+                    _INVERTED.match(low) or _BARE_PREDICATE.match(low))):
                 continue
             by_rule: dict[str, list[Pattern]] = {}
             for k in keys:
@@ -267,7 +267,8 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
                         hits.append((nxt.start, nxt.end, CLAIM_RULES[code], True))
                 if not hits:
                     hits = [(nxt.start, nxt.end, rule, True)
-                            for rule in _declared(an.text, flip, prev)]
+                            for rule in _declared(an.text, flip, prev,
+                                                      _intensified(nxt, analyses.lows[i + 1]))]
         else:
             for code in an.rules:
                 span = analyses.judge(i, code, False, prev)
@@ -302,25 +303,55 @@ _NOT_SUBJECT_END = re.compile(
     r"(?:against|from|to|by|of|in|on|with|for|at|into|than|and|or|\w+ly|\w+ed|\w+able|\w+ible)")
 
 
-def _declared(question: str, flip: bool, prev: Analysis | None) -> list[type[ClaimRule]]:
+#: An answer that makes the question's predicate absolute ("Absolutely.", "Yes, fully.").
+_INTENSIFIED = re.compile(r"\s*,?\s*(?:fully|completely|entirely|totally|100\s?%|absolutely|"
+                          r"without (?:any )?exception)\b")
+_INTENSE_ANSWERS = frozenset({"absolutely", "definitely", "completely", "fully", "entirely",
+                              "totally"})
+#: A bare adjective asked as the question ("Safe?", "Fully isolated?").
+_BARE_PREDICATE = re.compile(
+    r"^\s*(?:q\s*\d*\s*[:.)]\s*)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*\?\s*$")
+
+
+def _intensified(answer: Analysis, low: str) -> bool:
+    """Is ``answer`` (normalised text ``low``, before its answer token was blanked) an
+    intensified yes ("Absolutely, ...", "Yes, fully.")?"""
+    if answer.answer != "yes" or answer.answer_span is None:
+        return False
+    a, b = answer.answer_span
+    return low[a:b] in _INTENSE_ANSWERS or _INTENSIFIED.match(low, b) is not None
+
+
+def _declared(question: str, flip: bool, prev: Analysis | None,
+              intensified: bool = False) -> list[type[ClaimRule]]:
     """The families a copula-led question claims once answered, read as statements.
 
     "Are the agent logs complete? Yes, fully." asserts "the agent logs are complete":
     the copula is put back after a subject of two to four words (a one-word subject is
-    read in the question's own order), and each reading is judged like a sentence.
+    read in the question's own order), and each reading is judged like a sentence. An
+    intensified yes ("Absolutely", "Yes, fully") makes the predicate absolute: "Is each
+    agent isolated from the machine? Yes, fully." reads "each agent is fully isolated ...",
+    and a bare adjective asked ("Safe? Absolutely.") reads "fully safe".
     """
     from compliance.rules.claims import CLAIM_RULES
 
     m = _INVERTED.match(question)
     if m is None:
-        return []
+        bare = _BARE_PREDICATE.match(question) if intensified and not flip else None
+        if bare is None:
+            return []
+        text = f"fully {bare.group(1)}."
+        an = analyse(Sentence(0, len(text), text))
+        return [rule for rule in CLAIM_RULES.values() if rule.judge(an, False, prev) is not None]
     words = m.group(4).split()
     found: list[type[ClaimRule]] = []
-    for cut in range(2, min(len(words), 5)):
-        if any(_NOT_SUBJECT_END.fullmatch(w) for w in words[:cut + 1]):
+    adverb = "fully " if intensified and not flip else ""
+    for cut in range(1 if adverb else 2, min(len(words), 5)):
+        if any(_NOT_SUBJECT_END.fullmatch(w) for w in words[:cut]) or (
+                cut > 1 and _NOT_SUBJECT_END.fullmatch(words[cut])):
             break  # the predicate has started: a later cut would split it
         text = (f"{m.group(1)}{m.group(3) or ''}{' '.join(words[:cut])} {m.group(2)} "
-                f"{' '.join(words[cut:])}?")
+                f"{adverb}{' '.join(words[cut:])}?")
         an = analyse(Sentence(0, len(text), text))
         an.question = False
         for rule in CLAIM_RULES.values():

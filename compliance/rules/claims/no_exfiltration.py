@@ -130,7 +130,7 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
                 unless=r"\bleav\w* (?:nothing |no \w+ |\w+ )?out\b|" + lx.UNNOTICED.pattern
                 + r"|\bleav\w* (?:no|little|any) (?:room|doubt|trace|gap|chance|space|opening|"
                 r"margin)\b"),
-        pattern(r"\b(?:exfiltrat\w*|data (?:leakage|leaks?|loss|egress|theft)|leakage|"
+        pattern(r"\b(?:exfiltrat\w*|exfil|exfils|data (?:leakage|leaks?|loss|egress|theft)|leakage|"
                 # "phone home": covert reporting out
                 r"(?:phon|call)(?:e|es|ed|ing|s)? home)\b",
                 negated=True,
@@ -196,7 +196,7 @@ class NoInternetNoExfiltrationClaim(ClaimRule):
         # "no internet means no leaks": with a network premise, a leak is a data leak
         pattern(r"\b(?:leaks?|leakage)\b", negated=True,
                 topic=r"\b(?:internet|network\w*|offline|egress|outbound|air[- ]?gap\w*|"
-                r"connectivity)\b"),
+                r"connectivity|(?:disabl\w*|no|cut|off) net|net (?:off|disabled|access))\b"),
         pattern(r"\b(?:send|sends|upload|uploads|transmit|transmits|copy|copies|post|posts|move|"
                 r"moves|ship|ships|take|takes)\s+(?:[\w']+\s+){0,3}?(?:out|outside|anywhere|"
                 r"externally|to the internet|off[- ]site|beyond|elsewhere)\b",

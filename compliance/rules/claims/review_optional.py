@@ -8,7 +8,7 @@ from compliance.rules.claims.base import ClaimRule
 REVIEW = (r"\b(?:review(?:s|ed|ing|ers?)?|approv(?:al|als|e|ed|ing)|oversight|sign[- ]?off|"
           r"human checks?|look at|inspect(?:ion)?|check (?:its|the|their|every|each) "
           r"(?:code|changes|work|output|prs?|pull requests)|(?:a|any) human|pair of eyes|"
-          r"four[- ]eyes|"
+          r"(?:four|4)[- ]eyes|"
           # looking idioms: "a second look", "eyeball", "skim"
           r"(?:second|another|close|closer|careful|hard|proper) looks?|eyeball\w*|"
           r"read[- ]?through|check (?:its|the|their) (?:diffs?|commits?)|"
@@ -23,7 +23,7 @@ REVIEW = (r"\b(?:review(?:s|ed|ing|ers?)?|approv(?:al|als|e|ed|ing)|oversight|si
 POWERLESS = (
     r"\b(?:can't|cannot|can not|couldn't|could not|won't|unable to|never|doesn't|does not)\s+"
     r"(?:\w+\s+){0,2}?(?:merge|push|write|land|commit|approve|deploy)\b"
-    r"|\b(?:no|without|lacks?|lacking|never (?:gets?|has))\s+(?:\w+\s+)?(?:write|merge|push|"
+    r"|\b(?:no|without|w/o|lacks?|lacking|never (?:gets?|has))\s+(?:\w+\s+)?(?:write|merge|push|"
     r"commit)\s+"
     r"(?:access|permissions?|rights?|privileges?)\b|\bno (?:ability|way|power|permission) to "
     r"(?:merge|push|write|land)\b|\bread[- ]only\b(?!\s+(?:tokens?|credentials?|keys?))|"
@@ -109,7 +109,7 @@ class ReviewOptionalClaim(ClaimRule):
                 topic=REVIEW),
         pattern(r"\b(?:safely|safe to|fine to|okay to|ok to|straight (?:in|through|to main)|"
                 r"directly (?:in|into main|to main))\s+(?:[\w']+\s+){0,5}?"
-                r"(?:without|with no)\s+(?:(?:any|a|human|anyone|anybody|someone)\s+){0,2}"
+                r"(?:without|w/o|with no)\s+(?:(?:any|a|human|anyone|anybody|someone)\s+){0,2}"
                 r"(?:looking|review|reviewing|reading|checking|approval|oversight|inspection)\b"),
         # merging without review as the rule ("agent PRs may be merged without review"): the
         # modal inside the predicate is a permission, not a hedge
@@ -162,7 +162,7 @@ class ReviewOptionalClaim(ClaimRule):
         # leave to go ahead unread: "feel free to merge agent PRs without looking", "you can trust
         # agent PRs without reading them" (a permission, not "nothing merges without review")
         pattern(r"\b(?:can|may|free to|fine to|okay to|ok to|safe to|allowed to|go ahead and)\s+"
-                r"(?:[\w'-]+\s+){0,5}?(?:without|with no)\s+(?:(?:a|any|the|human|second|"
+                r"(?:[\w'-]+\s+){0,5}?(?:without|w/o|with no)\s+(?:(?:a|any|the|human|second|"
                 r"further)\s+)?"
                 r"(?:looking|reading|reviewing|review|checking|inspect\w*|looks?|thought|approval|"
                 r"glance)\b", requires=POWERLESS, premise=True),
