@@ -26,8 +26,10 @@ HELDOUT11 = HERE / "heldout11.yaml"
 HELDOUT12 = HERE / "heldout12.yaml"
 HELDOUT13 = HERE / "heldout13.yaml"
 HELDOUT14 = HERE / "heldout14.yaml"
+HELDOUT15 = HERE / "heldout15.yaml"
 HELDOUT16 = HERE / "heldout16.yaml"
 HELDOUT17 = HERE / "heldout17.yaml"
+HELDOUT18 = HERE / "heldout18.yaml"
 
 #: Short family keys used in claims.yaml -> rule names.
 FAMILIES: dict[str, str] = {

@@ -23,8 +23,10 @@ from tests.corpus.corpus_io import (
     HELDOUT12,
     HELDOUT13,
     HELDOUT14,
+    HELDOUT15,
     HELDOUT16,
     HELDOUT17,
+    HELDOUT18,
     load,
     predict,
     scores,
@@ -76,7 +78,8 @@ def test_second_heldout_is_well_formed() -> None:
                           (HELDOUT8, 279, 141), (HELDOUT9, 90, 45),
                           (HELDOUT10, 216, 108), (HELDOUT11, 240, 120),
                           (HELDOUT12, 198, 99), (HELDOUT13, 252, 126),
-                          (HELDOUT14, 216, 108)])
+                          (HELDOUT14, 216, 108), (HELDOUT15, 216, 108),
+                          (HELDOUT18, 270, 135)])
 def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, over: int) -> None:
     items = load(path)
     assert len(items) == total
@@ -109,7 +112,8 @@ def test_lexical_breadth_heldouts_are_well_formed(path: Path, total: int, over: 
                           (HELDOUT8, 134, 2, 7), (HELDOUT9, 42, 2, 3),
                           (HELDOUT10, 103, 4, 5), (HELDOUT11, 114, 2, 6),
                           (HELDOUT12, 96, 2, 3), (HELDOUT13, 119, 2, 7), (HELDOUT14, 100, 2, 8),
-                          (HELDOUT16, 143, 3, 7), (HELDOUT17, 127, 2, 5)])
+                          (HELDOUT16, 143, 3, 7), (HELDOUT17, 127, 2, 5),
+                          (HELDOUT15, 79, 13, 29), (HELDOUT18, 112, 10, 23)])
 def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) -> None:
     """A regression guard, not a target: the overall counts may only get better.
 
@@ -130,7 +134,8 @@ def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) 
     round; heldout14: 87 / 6 / 21 on first contact at e7e9286, written blind, 103 / 0 / 5 after the
     eighth round; heldout16:
     97 / 8 / 53 on first contact at f122880, 148 / 1 / 2 after it;
-    heldout17: 83 / 5 / 49 on first contact at f122880, 132 / 0 / 0 after it), so
+    heldout17: 83 / 5 / 49 on first contact at f122880, 132 / 0 / 0 after it; heldout15 and
+    heldout18 were never tuned on: 82 / 11 / 26 and 116 / 8 / 19 at b1372ba), so
     rewording a rule does not fail the suite over one statement. Raise
     them when the judge improves; never tune the judge on these sets to pass them.
     """
