@@ -303,9 +303,10 @@ def _strip_quotes(text: str, quotes: list[Span]) -> str:
     return text
 
 
-def analyse(sentence: Sentence) -> Analysis:
-    """Analyse one sentence (offsets of the result are relative to ``sentence.start``)."""
-    text = normalise(sentence.prose)
+def analyse(sentence: Sentence, low: str | None = None) -> Analysis:
+    """Analyse one sentence (offsets of the result are relative to ``sentence.start``);
+    ``low``: its prose already normalised (:func:`normalise`), when the caller has it."""
+    text = normalise(sentence.prose) if low is None else low
     answer = answer_span = None
     m = lx.ANSWER.match(text)
     if m:

@@ -141,7 +141,7 @@ def _analysis(low: str, sentence: Sentence) -> Analysis:
     if template is None:
         if len(_ANALYSES) >= MEMO_LIMIT:
             _ANALYSES.clear()
-        template = _ANALYSES[low] = analyse(Sentence(0, 0, sentence.prose))
+        template = _ANALYSES[low] = analyse(Sentence(0, 0, sentence.prose), low)
     an = copy(template)  # shallow: the driver only ever sets start, end and rules
     an.start, an.end = sentence.start, sentence.end
     return an

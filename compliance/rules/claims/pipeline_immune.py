@@ -94,8 +94,10 @@ class PipelineImmuneClaim(ClaimRule):
                 r"(?:of\s+(?:[\w/-]+\s+){0,3}?)?(?:from|to|against)\b",
                 topic=PIPELINE, unless=NUISANCE),
         # "pipeline-poisoning-proof CI", "agent-proof workflows"
-        pattern(r"\b(?:tamper[- ]?proof|untamperable|[\w-]*(?:poison\w*|tamper\w*|hijack\w*|"
-                r"injection|agent|ai|bot|edit)[- ]?proof)\b",
+        # (the compound's first word is spelled out, not [\w-]*: a pattern must start from
+        # words the trigger index can derive, or it runs on every sentence)
+        pattern(r"\b(?:tamper[- ]?proof|untamperable|(?:(?:pipeline|ci|workflow|build)-)?"
+                r"(?:poison\w*|tamper\w*|hijack\w*|injection|agent|ai|bot|edit)[- ]?proof)\b",
                 topic=r"\b(?:pipelines?|ci|ci/cd|workflows?|builds?|runners?)\b"),
         # "the triggering workflow": a participle after a determiner is an adjective
         pattern(r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bits )"
