@@ -188,6 +188,8 @@ from tests.corpus.corpus_io import (  # noqa: E402
     HELDOUT16,
     HELDOUT17,
     HELDOUT18,
+    HELDOUT19,
+    HELDOUT20,
     load,
     scores,
 )
@@ -239,6 +241,10 @@ def main() -> None:
            "seventh round)", HELDOUT16)
     report("Held-out set 17 (lexical breadth, four families, written blind; tuned on in the "
            "seventh round)", HELDOUT17)
+    report("Held-out set 19 (written blind by a thirteenth author: a realistic mix; tuned on in "
+           "the ninth round)", HELDOUT19)
+    report("Held-out set 20 (written blind by a fourteenth author: questionnaire questions and "
+           "answers; tuned on in the ninth round)", HELDOUT20)
     report("Held-out set 15 (written blind by a ninth author: long prose; sealed, NEVER tuned "
            "on)", HELDOUT15)
     report("Held-out set 18 (written blind by a twelfth author: a week's mix; sealed, NEVER "

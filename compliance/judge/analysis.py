@@ -79,6 +79,9 @@ def _waiting_for_verb(previous: str) -> bool:
 
 def _clauses(text: str) -> list[Span]:
     text = lx.PARENTHETICAL.sub(lambda m: " " * len(m.group(0)), text)
+    lead = lx.QA_LEAD.match(text) if text[:1] in "qa \t" else None
+    front = lead.end() if lead is not None else 0  # a fronted clause may follow "Q:"
+    asks = text.rstrip(" \"')]*_").endswith("?")  # an inverted main clause starts with "is"
     cuts = [0]
     cuts.extend(m.start() if m.group(0).strip() else m.end()
                 for m in lx.BOUNDARY.finditer(text) if m.end() > 0)
@@ -118,8 +121,8 @@ def _clauses(text: str) -> list[Span]:
                               or _bare_verb_after_modal(text[out[-1][0]:out[-1][1]])))
                      or _waiting_for_verb(text[out[-1][0]:out[-1][1]]))
                     # a fronted "since/because/although ..." clause ends at its comma
-                    and not (out[-1][0] == 0 and len(out) == 1 and not aux
-                             and lx.FRONT_SUBORDINATE.match(text)
+                    and not (len(out) == (2 if front else 1) and (not aux or asks)
+                             and lx.FRONT_SUBORDINATE.match(text, front)
                              and lx.VERBISH.search(text[out[-1][0]:out[-1][1]]))):
                 out[-1] = (out[-1][0], piece[1])
             else:
@@ -287,6 +290,8 @@ def _mention_regions(text: str, quotes: list[Span]) -> list[Span]:
         ends = [x for x in (text.find(",", c.end()), text.find(":", c.end()),
                             stop.start() if stop else -1) if x >= 0]
         regions.append((c.end(), min(ends) if ends else len(text)))
+    if text[:1] in "qdeosp \t" and lx.PROMPT.match(text):
+        regions.append((0, len(text)))
     if quotes:
         rest = _strip_quotes(text, quotes)
         # quotations in a sentence about wording, or a bare list of quoted phrases, are

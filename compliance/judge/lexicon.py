@@ -494,6 +494,16 @@ AUX_START = _re(
 )
 
 #: A sentence-initial subordinate clause ("Since the agent cannot merge, ...").
+#: A questionnaire label before a sentence ("Q:", "Question 3.2:", "A:").
+QA_LEAD = _re(r"\s*(?:q|question|a|answer)\s*[\d.]*\s*[:.)]\s*")
+
+#: A questionnaire prompt in the imperative ("Q: Describe how secrets are protected."):
+#: it names a topic for the answer and asserts nothing, unless it presupposes a guarantee
+#: ("Describe how your sandbox guarantees isolation."), which an answer that does not reject
+#: it accepts.
+PROMPT = _re(r"\s*(?:(?:q|question)\s*[\d.]*\s*[:.)]\s*)?(?:please\s+)?(?:describe|explain|"
+             r"outline|summari[sz]e)\b(?![^.?!]*\bguarant)")
+
 FRONT_SUBORDINATE = _re(r"\s*(?:since|because|b/c|as|although|though|whereas|given that|now that)"
                         r"(?!\w)")
 

@@ -30,6 +30,8 @@ HELDOUT15 = HERE / "heldout15.yaml"
 HELDOUT16 = HERE / "heldout16.yaml"
 HELDOUT17 = HERE / "heldout17.yaml"
 HELDOUT18 = HERE / "heldout18.yaml"
+HELDOUT19 = HERE / "heldout19.yaml"
+HELDOUT20 = HERE / "heldout20.yaml"
 
 #: Short family keys used in claims.yaml -> rule names.
 FAMILIES: dict[str, str] = {

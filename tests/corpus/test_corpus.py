@@ -27,6 +27,8 @@ from tests.corpus.corpus_io import (
     HELDOUT16,
     HELDOUT17,
     HELDOUT18,
+    HELDOUT19,
+    HELDOUT20,
     load,
     predict,
     scores,
@@ -79,7 +81,8 @@ def test_second_heldout_is_well_formed() -> None:
                           (HELDOUT10, 216, 108), (HELDOUT11, 240, 120),
                           (HELDOUT12, 198, 99), (HELDOUT13, 252, 126),
                           (HELDOUT14, 216, 108), (HELDOUT15, 216, 108),
-                          (HELDOUT18, 270, 135)])
+                          (HELDOUT18, 270, 135), (HELDOUT19, 270, 135),
+                          (HELDOUT20, 270, 135)])
 def test_later_heldouts_are_well_formed_and_balanced(path: Path, total: int, over: int) -> None:
     items = load(path)
     assert len(items) == total
@@ -113,6 +116,7 @@ def test_lexical_breadth_heldouts_are_well_formed(path: Path, total: int, over: 
                           (HELDOUT10, 103, 4, 5), (HELDOUT11, 114, 2, 6),
                           (HELDOUT12, 96, 2, 3), (HELDOUT13, 119, 2, 7), (HELDOUT14, 100, 2, 8),
                           (HELDOUT16, 143, 3, 7), (HELDOUT17, 127, 2, 5),
+                          (HELDOUT19, 122, 6, 13), (HELDOUT20, 120, 11, 15),
                           (HELDOUT15, 79, 13, 29), (HELDOUT18, 112, 10, 23)])
 def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) -> None:
     """A regression guard, not a target: the overall counts may only get better.

@@ -253,6 +253,7 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
     found: list[Overclaim] = []
     analyses, _ = _analyses(text, question)
     n = len(analyses)
+    answered: dict[int, bool] = {}
     for i in analyses.analysed:
         an = analyses[i]
         prev = analyses[i - 1] if i > 0 else None
@@ -263,8 +264,17 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
             flip = _answer_flip(an, nxt, after)
             if flip is not None and nxt is not None:
                 for code in an.rules:
-                    if analyses.judge(i, code, flip, prev) is not None:
-                        hits.append((nxt.start, nxt.end, CLAIM_RULES[code], True))
+                    span = analyses.judge(i, code, flip, prev)
+                    if span is not None:
+                        hits.append((an.start + span[0], an.start + span[1], CLAIM_RULES[code],
+                                     True))
+                if any(not h[2].generic for h in hits):
+                    hits = [h for h in hits if not h[2].generic]
+                # the question's clause decides the family, as in a statement ("Can
+                # allowlisted hosts be used to exfiltrate data? No." is the allowlist's)
+                hits = [(nxt.start, nxt.end, rule, True) for *_, rule, _ in _routed(an, hits)]
+                if hits:
+                    answered[i + 1] = True
                 if not hits:
                     hits = [(nxt.start, nxt.end, rule, True)
                             for rule in _declared(an.text, flip, prev,
@@ -274,7 +284,9 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
                 span = analyses.judge(i, code, False, prev)
                 if span is not None:
                     hits.append((an.start + span[0], an.start + span[1], CLAIM_RULES[code], False))
-        if any(not h[2].generic for h in hits):
+        if any(not h[2].generic for h in hits) or answered.get(i):
+            # (an answer whose question was already judged a family's claim: "None; the
+            # filter makes it harmless" restates that claim, not a generic one)
             hits = [h for h in hits if not h[2].generic]
         if hits and not an.question:
             hits = _routed(an, hits)

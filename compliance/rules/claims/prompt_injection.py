@@ -92,6 +92,9 @@ class SandboxStopsPromptInjectionClaim(ClaimRule):
     """
 
     code = "CLM002"
+    #: "secrets are sealed off from the agent, so even a prompt-injected agent cannot read
+    #: them" is the secrets claim; the injected agent is the consequence's subject.
+    consequence_of = frozenset({"CLM007"})
     name = "sandbox-stops-prompt-injection-claim"
     claimed = "that prompt injection is prevented or harmless"
     why = ('A sandbox limits what an injected agent can reach; it does not stop the model '
