@@ -58,6 +58,11 @@ _FINITE_BEFORE_IMPERATIVE = re.compile(r"\b(?:is|are|was|were|can't|cannot|won't
 _IMPERATIVE = re.compile(r"[\s,]*(?:don't|do not)\s+(?!\w+n't)[a-z]+\b(?<!\bbe)")
 
 
+#: ", not pull_request_target," -- a contrastive aside: its "not" negates only its noun.
+_CONTRASTIVE_ASIDE = re.compile(
+    r",\s*not\s+(?!even\b|once\b|ever\b|at all\b)[\w-]+(?:\s+[\w-]+)?\s*,")
+
+
 def _blank(text: str, a: int, b: int) -> str:
     return text[:a] + " " * (b - a) + text[b:]
 
@@ -261,7 +266,8 @@ _FRAME_NEEDS: tuple[tuple[str, ...] | None, ...] = (
      "expect", "ask", "worr", "fear", "insist", "promis", "advertis", "describ", "call",
      "writ", "wrote", "hope", "imagin", "want to hear"),
     None,
-    ("said", "stated", "claimed", "promised", "described", "called", "read", "used to"),
+    ("said", "stated", "claimed", "promised", "described", "called", "read", "used to",
+     "answered", "wrote"),
     ("no",),
     ("as",),
     ("wrongly", "mistakenly", "falsely", "incorrectly", "naively", "erroneously"),
@@ -333,6 +339,9 @@ def analyse(sentence: Sentence, low: str | None = None) -> Analysis:
             nor = next((n for n in negators if n[0] > a and text[n[0]:n[1]] == "nor"), None)
             if nor is not None:
                 negators.remove(nor)
+    if ", not " in text:  # a contrastive aside ("we use X, not Y, for ...") negates only Y
+        for c in _CONTRASTIVE_ASIDE.finditer(text):
+            negators = [n for n in negators if not c.start() <= n[0] < c.end()]
     if "with " in text:  # a prepositional "with no" negates its own noun, like "without"
         with_no = [n for n in negators if text.endswith("with ", 0, n[0])]
         negators = [n for n in negators if n not in with_no]

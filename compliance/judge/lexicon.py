@@ -164,6 +164,9 @@ HEDGE = _re(
     r"(?:built|engineered|architected) to|"
     r"(?<!any )(?<!every )(?<!all )attempts? to|harder|more difficult|less likely|unlikely|"
     r"partial(?:ly)?|mostly|largely|"
+    # a condition around the predicate ("is only hidden from the agent if ...") and a bound
+    # by comparison ("only as complete as our knowledge")
+    r"only (?:as [\w-]+ as|(?:[\w-]+ ){1,6}?(?:if|when|while|as long as|provided)\b)|"
     r"most(?! (?:secure|safe|comprehensive|complete|robust|advanced|thorough|effective|"
     r"reliable|rigorous|powerful))|many|often|usually|typically|generally|may|might|"
     r"decreas(?:e|es|ed|ing)|constrain(?:s|ed|ing)?|restrict(?:s|ed|ing)?|"
@@ -191,6 +194,9 @@ RESTRICTOR = _re(
     # a condition the claim holds under ("cannot read secrets only if they are not in its
     # environment", "as long as the vault is configured")
     r"|\bonly (?:if|when|while|where|as long as|provided)\b"
+    r"|\bmake (?:it|that|this|them|such \w+) (?:less likely|harder|more difficult|rarer)\b"
+    # a restriction to the direct route ("stops it pushing workflow files directly")
+    r"|\bdirectly\b(?! or indirectly)"
     # a contrastive noun phrase after the predicate ("removes one path ..., not the others")
     r"|,\s*not\s+(?:the|its|their|our|all|every|each|any|those|these|other|others)\b"
     r"(?!\s+(?:single|one)\b)"
@@ -341,8 +347,10 @@ NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
     r"the (?:claim|idea|notion|assumption|statement|belief|phrase|wording)s?)\b",
     # a document's past wording: "in 2025 our documentation said secrets were hidden"
     r"\b(?:documentation|docs|(?:web )?pages?|website|site|faq|deck|slides?|brochures?|readme|"
-    r"wiki|datasheet|release notes|copy|draft|version|edition)\b(?:\s+\w+){0,3}?\s+"
-    r"(?:said|stated|claimed|promised|described|called|read|used to (?:say|claim|state))\b",
+    r"wiki|datasheet|release notes|copy|draft|version|edition|questionnaires?|answers?)\b"
+    r"(?:\s+\w+){0,3}?\s+"
+    r"(?:said|stated|claimed|promised|described|called|read|answered|wrote|"
+    r"used to (?:say|claim|state))\b",
     # a commitment denied by a negative subject: "no layer of our defence guarantees that ..."
     # (not a network premise: "no internet guarantees ..." is the claim itself)
     r"^\s*(?:nothing|no\s+(?!internet|network|egress|outbound|connectivity|web)[\w-]+|none of)"
@@ -518,7 +526,9 @@ RELATIVE = _re(r"[\s,]*(?:(?:through|by|via|over|along|in) )?(?:that|which|who|w
 #: A restriction that opens the next clause ("..., unless the run is auto-approved").
 NEXT_RESTRICTOR = _re(
     r"[\s,;]*(?:unless|except|excepting|until|other than|apart from|barring|save for|short of|"
-    r"only (?:if|when|while|as long as|provided))\b"
+    r"only (?:if|when|while|as long as|provided)|as long as|so long as|provided that|"
+    # a purpose that concedes the risk ("CODEOWNERS-protected to make that less likely")
+    r"to make (?:it|that|this|them|such \w+) (?:less likely|harder|more difficult|rarer))\b"
 )
 
 #: A sentence that opens with a restriction ("Without approval, workflows do not run.")
@@ -599,7 +609,10 @@ PAST_HABIT = _re(r"\b(?<!be )(?<!is )(?<!are )(?<!been )(?<!being )(?<!was )(?<!
                  r"(?<!got )(?:used to|formerly|previously|at one time|back then|"
                  # a past description reported ("Earlier we described the allowlist as ...")
                  r"(?:earlier|in the past),? (?:we|our \w+|the \w+) (?:described|called|"
-                 r"marketed|advertised|presented))\b")
+                 r"marketed|advertised|presented)|"
+                 # a dated past practice ("In 2025 one team treated agent PRs as ...")
+                 r"in (?:19|20)\d\d,? [^,;]{0,40}?\b(?:treated|regarded|considered|"
+                 r"described|called|marketed|labell?ed|advertised))\b")
 
 #: A requirement ("must never be visible", "should ensure") states a policy, not a fact.
 DEONTIC = _re(r"\b(?:should|must|ought to|shall)\b")
