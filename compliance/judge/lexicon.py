@@ -213,7 +213,7 @@ ANSWER = _re(
     r"(?:(?:that|it|this) )?never (?:happens|happened|occurs|will)|"
     # a one-word answer to a wh-question ("What could leak? Nothing.")
     r"(?:nothing|nobody|no one)(?=(?:\s+(?:whatsoever|at all))?\s*(?:[.!]|$))|"
-    r"no|nope|none|never|not at all|no way|not really|not possible|"
+    r"none (?:exists?|remains?)|no|nope|none|never|not at all|no way|not really|not possible|"
     # idioms of flat refusal ("Not a chance.", "Not in a million years.", "Never ever.")
     r"not a (?:chance|hope|prayer)|fat chance|(?:zero|no) chance|not in a million years|"
     r"under no circumstances|never ever|not ever|not once|no way,? no how|"
@@ -250,6 +250,7 @@ def answer_is_no(token: str) -> bool:
     t = " ".join(token.split()).removeprefix("consider it ")
     return (t in NO_ANSWERS
             or t.startswith(("not ", "impossible", "there is", "there are", "never ", "that never",
+                             "none ",
                              "it never", "this never"))
             or t.endswith((" not", "n't")) or t.endswith(" cannot"))
 

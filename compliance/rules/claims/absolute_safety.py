@@ -87,9 +87,10 @@ class AbsoluteSafetyClaim(ClaimRule):
         pattern(r"\b(?P<t>(?:zero|no)\s+(?:residual|remaining|real|meaningful|material|practical|"
                 r"measurable|appreciable|significant|conceivable|additional|further)\s+"
                 r"(?:security\s+)?risks?)\b"),
-        pattern(r"\b(?P<t>(?:zero|no)\s+(?:attack surface|vulnerabilit(?:y|ies)|weak(?:ness(?:es)?|"
-                r" points?)|exploitable \w+|(?:security|safety) (?:concerns?|issues?|threats?|"
-                r"problems?|dangers?)|(?:threats?|dangers?|hazards?) (?:whatsoever|at all)))\b"),
+        pattern(r"\b(?P<t>(?:zero|no)\s+(?:security\s+)?(?:attack surface|vulnerabilit(?:y|ies)|"
+                r"weak(?:ness(?:es)?| points?)|exploitable \w+|"
+                r"(?:security|safety) (?:concerns?|issues?|threats?|problems?|dangers?)|"
+                r"(?:threats?|dangers?|hazards?) (?:whatsoever|at all)))\b"),
         # the verdict after its noun, as in a label line or table row: "Risk level: zero",
         # "Security: 10/10"
         # (the copula may be left out: "risk level nil, attack surface nil")

@@ -168,7 +168,8 @@ class _Judged:
         answer, codes, patterns = lx.ANSWER.match, _gates.codes, _gates.patterns
         for i, (s, low, keys) in enumerate(zip(spans, self.lows, matched, strict=True)):
             if not keys and not answer(low) and not (low.rstrip().endswith("?") and (
-                    _INVERTED.match(low) or _BARE_PREDICATE.match(low))):
+                    _INVERTED.match(low) or _BARE_PREDICATE.match(low)
+                    or _EXISTENCE.match(low))):
                 continue
             by_rule: dict[str, list[Pattern]] = {}
             for k in keys:
@@ -325,6 +326,25 @@ _BARE_PREDICATE = re.compile(
     r"^\s*(?:q\s*\d*\s*[:.)]\s*)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*\?\s*$")
 
 
+#: A question after the existence of something ("Are there any bypasses of the filter?",
+#: "What residual risk remains?"): answered "No"/"None", it says there is none.
+_EXISTENCE = re.compile(
+    r"^\s*(?:q\s*\d*\s*[:.)]\s*)?(?:(?P<cop>is|are) there (?:any |still )?(?P<thing>[^?]+?)|"
+    r"(?:what|which|how much) (?P<what>[^?]+?) (?P<verb>remains?|is left|are left|exists?|"
+    r"persists?)(?P<rest>[^?]*?))\s*\?")
+
+
+def _denied_existence(question: str) -> str | None:
+    """The statement a denied existence question makes ("there are no bypasses of the
+    filter.", "no residual risk remains after the controls."), or None."""
+    m = _EXISTENCE.match(question)
+    if m is None:
+        return None
+    if m.group("cop"):
+        return f"there {m.group('cop')} no {m.group('thing')}."
+    return f"no {m.group('what')} {m.group('verb')}{m.group('rest')}."
+
+
 def _intensified(answer: Analysis, low: str) -> bool:
     """Is ``answer`` (normalised text ``low``, before its answer token was blanked) an
     intensified yes ("Absolutely, ...", "Yes, fully.")?"""
@@ -347,6 +367,12 @@ def _declared(question: str, flip: bool, prev: Analysis | None,
     """
     from compliance.rules.claims import CLAIM_RULES
 
+    if flip:
+        said = _denied_existence(question)
+        if said is not None:
+            an = analyse(Sentence(0, len(said), said))
+            return [rule for rule in CLAIM_RULES.values()
+                    if rule.judge(an, False, prev) is not None]
     m = _INVERTED.match(question)
     if m is None:
         bare = _BARE_PREDICATE.match(question) if intensified and not flip else None
