@@ -141,6 +141,27 @@ First-contact scores (overall, before any change prompted by the set):
   contact at f122880; tuned on in the same round by a second engineer, after which it
   scores 100% / 100% (132 tp, 0 fp, 0 fn), so later runs overstate it (unchanged after the
   eighth round).
+- heldout19 (270, all nine families, written blind by a thirteenth author: a realistic mix
+  of documentation, questionnaire answers and chat): precision 96.2%, recall 92.6% (125 tp,
+  5 fp, 10 fn) on first contact at 3ba2d75 (91.7% / 82.2%, 111 / 10 / 24, at e629eba).
+  heldout20 (270, all nine families, written blind by a fourteenth author: questionnaire
+  questions with bare or qualified answers): precision 89.6%, recall 88.9% (120 tp, 14 fp,
+  15 fn) on first contact at 3ba2d75 (90.4% / 83.7%, 113 / 12 / 22, at e629eba). Its false
+  positives were honest answers read through the question's wording: a fronted reason after
+  "Q:" whose negation reached the asked predicate ("Since the agent cannot merge, is review
+  optional? No."), imperative prompts ("Q: Describe how secrets are protected from the
+  agent.") read as statements, a second family on an answered question whose subject is
+  another family's instrument, a generic verdict restating the answered claim ("None; the
+  filter makes it harmless"), a past questionnaire's answer, dated past practice, and
+  conditions and bounds ("only hidden ... if", "only as complete as", "only as long as", "to
+  make that less likely", "directly"); its misses included existence questions answered
+  "No"/"None" ("Are there any security weaknesses ...? No.", "What residual risk remains?
+  None."). They drove the ninth round (see git log), after which heldout19 scores 98.4% /
+  92.6% (125 tp, 2 fp, 10 fn; its two remaining false positives, "We log every tool call
+  ...", contradict the tuning corpus's label for "We log every tool invocation and shell
+  command", so they were left) and heldout20 96.9% / 93.3% (126 tp, 4 fp, 9 fn), so later
+  runs overstate them. heldout15 moved from 82 / 11 / 26 to 83 / 10 / 25 and heldout18 stayed
+  at 116 / 8 / 19 in that round.
 - heldout15 (216, all nine families, written blind by a ninth author: long prose,
   subordinate clauses, nominalisations, two- and three-sentence items with pronouns) and
   heldout18 (270, all nine families, written blind by a twelfth author: a realistic week's

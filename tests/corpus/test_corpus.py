@@ -116,7 +116,7 @@ def test_lexical_breadth_heldouts_are_well_formed(path: Path, total: int, over: 
                           (HELDOUT10, 103, 4, 5), (HELDOUT11, 114, 2, 6),
                           (HELDOUT12, 96, 2, 3), (HELDOUT13, 119, 2, 7), (HELDOUT14, 100, 2, 8),
                           (HELDOUT16, 143, 3, 7), (HELDOUT17, 127, 2, 5),
-                          (HELDOUT19, 122, 6, 13), (HELDOUT20, 120, 11, 15),
+                          (HELDOUT19, 122, 4, 13), (HELDOUT20, 123, 6, 12),
                           (HELDOUT15, 79, 13, 29), (HELDOUT18, 112, 10, 23)])
 def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) -> None:
     """A regression guard, not a target: the overall counts may only get better.
@@ -138,7 +138,9 @@ def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) 
     round; heldout14: 87 / 6 / 21 on first contact at e7e9286, written blind, 103 / 0 / 5 after the
     eighth round; heldout16:
     97 / 8 / 53 on first contact at f122880, 148 / 1 / 2 after it;
-    heldout17: 83 / 5 / 49 on first contact at f122880, 132 / 0 / 0 after it; heldout15 and
+    heldout17: 83 / 5 / 49 on first contact at f122880, 132 / 0 / 0 after it; heldout19:
+    125 / 5 / 10 and heldout20: 120 / 14 / 15 on first contact at 3ba2d75, written blind,
+    125 / 2 / 10 and 126 / 4 / 9 after the ninth round; heldout15 and
     heldout18 were never tuned on: 82 / 11 / 26 and 116 / 8 / 19 at b1372ba), so
     rewording a rule does not fail the suite over one statement. Raise
     them when the judge improves; never tune the judge on these sets to pass them.
