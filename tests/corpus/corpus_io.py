@@ -32,6 +32,7 @@ HELDOUT17 = HERE / "heldout17.yaml"
 HELDOUT18 = HERE / "heldout18.yaml"
 HELDOUT19 = HERE / "heldout19.yaml"
 HELDOUT20 = HERE / "heldout20.yaml"
+HELDOUT21 = HERE / "heldout21.yaml"
 
 #: Short family keys used in claims.yaml -> rule names.
 FAMILIES: dict[str, str] = {
