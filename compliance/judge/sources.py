@@ -8,8 +8,8 @@ questionnaire answer is judged together with its question, so "Yes" to "Is
 the allowlist complete?" is the overclaim it would be.
 
 A folder stands for the files under it with a known suffix (:data:`FOLDER_SUFFIXES`),
-in sorted order, skipping hidden names and dependency folders and never following
-a link to a folder.
+in sorted order, skipping hidden names and dependency folders; a link to a folder
+is followed, and each real folder is walked once.
 """
 
 from __future__ import annotations
@@ -169,28 +169,39 @@ def _no_columns(display: str, wanted: tuple[str, ...]) -> str:
 
 
 def _yaml_texts(path: Path, display: str) -> Iterator[Text]:
-    from compliance.load.yamlpos import YamlLoadError, parse_yaml
+    """The string values of every document in a YAML file (``---`` separated)."""
+    from compliance.load.yamlpos import YamlLoadError, parse_yaml_stream
 
     text = read_text(path, display)
     try:
-        doc = parse_yaml(text, display)
+        docs = parse_yaml_stream(text, display)
     except YamlLoadError as exc:
         raise UserError(f"{display}: {exc}", exc.diagnostics) from None
 
-    # Iterative, and each aliased collection once (at its first path): alias chains can
-    # nest deeper than Python's recursion limit while staying inside the node budget.
-    seen: set[int] = set()
-    stack: list[tuple[Any, tuple[Any, ...]]] = [(doc.data, ())]
-    while stack:
-        node, at = stack.pop()
-        if isinstance(node, dict | list):
-            if id(node) in seen:
-                continue
-            seen.add(id(node))
-            items = node.items() if isinstance(node, dict) else enumerate(node)
-            stack.extend(reversed([(v, (*at, k)) for k, v in items]))
-        elif isinstance(node, str) and node.strip():
-            yield Text(node, functools.partial(doc.locate_in_scalar, at))
+    for doc in docs:
+        # Iterative, and each aliased collection once (at its first path): alias chains
+        # can nest deeper than Python's recursion limit while staying inside the budget.
+        seen: set[int] = set()
+        stack: list[tuple[Any, tuple[Any, ...]]] = [(doc.data, ())]
+        while stack:
+            node, at = stack.pop()
+            if isinstance(node, dict | list):
+                if id(node) in seen:
+                    continue
+                seen.add(id(node))
+                items = node.items() if isinstance(node, dict) else enumerate(node)
+                stack.extend(reversed([(v, (*at, k)) for k, v in items]))
+            elif isinstance(node, str) and node.strip():
+                yield Text(node, functools.partial(doc.locate_in_scalar, at))
+
+
+def _json_texts(path: Path, display: str) -> Iterator[Text]:
+    """The string values of a JSON file, located through their escapes."""
+    from compliance.judge.jsonpos import json_strings
+
+    text = read_text(path, display)
+    for value, offsets in json_strings(text, display):
+        yield Text(value, _prose_locator(display, text, offsets=offsets))
 
 
 #: What a folder given to ``compliance lint`` contributes: prose, YAML and questionnaires.
@@ -226,8 +237,17 @@ def lint_targets(arguments: Iterable[str]) -> list[Target]:
             out.append(Target(path, arg))
             continue
         found: list[Target] = []
-        for folder, dirs, files in os.walk(path):  # followlinks=False: no link to a folder
-            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIPPED_FOLDERS)
+        visited = {os.path.realpath(path)}
+        for folder, dirs, files in os.walk(path, followlinks=True):
+            # links to folders are followed, each real folder walked once (no loops)
+            keep = []
+            for d in sorted(dirs):
+                real = os.path.realpath(os.path.join(folder, d))
+                if d.startswith(".") or d in SKIPPED_FOLDERS or real in visited:
+                    continue
+                visited.add(real)
+                keep.append(d)
+            dirs[:] = keep
             for name in sorted(files):
                 if not name.startswith(".") and name.lower().endswith(FOLDER_SUFFIXES):
                     file = Path(folder) / name
@@ -247,12 +267,14 @@ def texts_of(path: Path, display: str, columns: tuple[str, ...] = ()) -> list[Te
     """Every text to judge in ``path``; :class:`UserError` when it cannot be read."""
     suffix = path.suffix.lower()
     if not path.is_file():
-        raise UserError(f"{display}: no such file")
+        raise UserError(f"{display}: {'not a regular file' if path.exists() else 'no such file'}")
     if suffix == ".xlsx" or suffix == ".xlsm":
         return list(_xlsx_texts(path, display, columns))
     if suffix in (".csv", ".tsv"):
         return list(_csv_texts(path, display, columns))
-    if suffix in (".yaml", ".yml", ".json"):  # JSON is YAML: its strings, positioned
+    if suffix in (".yaml", ".yml"):
         return list(_yaml_texts(path, display))
+    if suffix == ".json":
+        return list(_json_texts(path, display))
     text = read_text(path, display)
     return [Text(text, _prose_locator(display, text))]

@@ -213,3 +213,56 @@ def test_workbooks_pass_the_same_safety_checks_as_answer(tmp_path: Path) -> None
     code, out, err = run(str(f))
     assert (code, out) == (2, "")
     assert "refused as a possible zip bomb" in err
+
+
+def test_json_findings_point_through_escapes_and_skip_keys(tmp_path: Path) -> None:
+    f = tmp_path / "faq.json"
+    f.write_text('{"a": "x\\n The sandbox is 100% secure.",\n'
+                 ' "b": "\\u00e9 \\ud83d\\ude00 It is safe by default.",\n'
+                 ' "The logs are tamper-proof.": 1}\n', encoding="utf-8")
+    code, out, _ = run(str(f), "--format", "json")
+    assert code == 1
+    lines = f.read_text(encoding="utf-8").splitlines()
+    found = [(d["code"], lines[d["line"] - 1][d["column"] - 1:d["end_column"] - 1])
+             for d in json.loads(out)["findings"]]
+    assert found == [("CLM001", "100% secure"), ("CLM001", "safe by default")]
+
+
+def test_invalid_json_is_a_positioned_json_error(tmp_path: Path) -> None:
+    f = tmp_path / "bad.json"
+    f.write_text('{"a": ', encoding="utf-8")
+    code, out, err = run(str(f))
+    assert (code, out) == (2, "")
+    assert err == f"error: {f}:1:7: JSON syntax error: Expecting value\n"
+
+
+def test_every_yaml_document_is_judged(tmp_path: Path) -> None:
+    f = tmp_path / "multi.yaml"
+    f.write_text("a: |\n  The sandbox is 100% secure.\n---\nb: The logs are tamper-proof.\n",
+                 encoding="utf-8")
+    code, out, _ = run(str(f), "--format", "json")
+    assert code == 1
+    assert [(d["line"], d["code"]) for d in json.loads(out)["findings"]] == [
+        (2, "CLM001"), (4, "CLM008")]
+
+
+def test_links_to_folders_are_followed_once(tmp_path: Path) -> None:
+    (tmp_path / "real").mkdir()
+    (tmp_path / "real" / "x.md").write_text("The allowlist is comprehensive.\n",
+                                            encoding="utf-8")
+    (tmp_path / "tree" / "sub").mkdir(parents=True)
+    (tmp_path / "tree" / "sub" / "linked").symlink_to(tmp_path / "real")
+    (tmp_path / "tree" / "sub" / "loop").symlink_to(tmp_path / "tree")
+    code, out, _ = run(str(tmp_path / "tree"), "--format", "json")
+    assert code == 1
+    assert [Path(d["path"]).relative_to(tmp_path).as_posix()
+            for d in json.loads(out)["findings"]] == ["tree/sub/linked/x.md"]
+
+
+def test_a_path_that_is_not_a_regular_file_says_so(tmp_path: Path) -> None:
+    import os
+
+    pipe = tmp_path / "pipe.md"
+    os.mkfifo(pipe)
+    code, out, err = run(str(pipe))
+    assert (code, out, err) == (2, "", f"error: {pipe}: not a regular file\n")
