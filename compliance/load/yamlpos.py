@@ -117,6 +117,9 @@ class YamlDocument:
         elif np.style in ("'", '"'):
             i += 1
         offset = max(0, min(offset, len(value)))
+        if np.style == '"':  # escapes and folding are walked, not matched
+            return _position_of_index(self.path, src, _double_quoted_index(src, i, np.end,
+                                                                           offset))
         for ch in value[:offset]:
             j = i
             if ch.isspace():
@@ -134,6 +137,48 @@ class YamlDocument:
                 not value[offset].isspace():
             i += 1
         return _position_of_index(self.path, src, i)
+
+
+#: Source length of a double-quoted escape by its letter (others take two: ``\n``).
+_ESCAPE_LENGTH = {"x": 4, "u": 6, "U": 10}
+
+
+def _double_quoted_index(src: str, i: int, end: int, offset: int) -> int:
+    """The source index of value character ``offset`` of a double-quoted scalar whose
+    first character is at ``i``: an escape (``\\n``, ``\\u00e9``) is one character, an
+    escaped line break none, and a line break with the next line's indentation is one
+    (a space) or, before empty lines, one per empty line (YAML line folding)."""
+    k = 0
+    while k < offset and i < end:
+        c = src[i]
+        if c == "\\":
+            if src.startswith("\n", i + 1) or src.startswith("\r\n", i + 1):
+                i = src.index("\n", i + 1) + 1  # escaped line break: joins, no character
+                while i < end and src[i] in " \t":
+                    i += 1
+                continue
+            i += _ESCAPE_LENGTH.get(src[i + 1:i + 2], 2)
+            k += 1
+            continue
+        if c in " \t" and src[i:end].lstrip(" \t")[:1] in ("\n", "\r"):
+            i += 1  # trailing blanks before a line break are dropped
+            continue
+        if c in "\r\n":
+            i = src.find("\n", i) + 1 if c == "\r" else i + 1
+            empty = 0
+            while True:  # the next line's indentation; each empty line is one newline
+                while i < end and src[i] in " \t":
+                    i += 1
+                if i < end and src[i] in "\r\n":
+                    empty += 1
+                    i = src.find("\n", i) + 1 if src[i] == "\r" else i + 1
+                    continue
+                break
+            k += max(1, empty)
+            continue
+        i += 1
+        k += 1
+    return i
 
 
 def _get(data: Any, path: Path_) -> Any:

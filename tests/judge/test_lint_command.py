@@ -266,3 +266,18 @@ def test_a_path_that_is_not_a_regular_file_says_so(tmp_path: Path) -> None:
     os.mkfifo(pipe)
     code, out, err = run(str(pipe))
     assert (code, out, err) == (2, "", f"error: {pipe}: not a regular file\n")
+
+
+def test_yaml_double_quoted_findings_point_through_escapes_and_folding(tmp_path: Path) -> None:
+    f = tmp_path / "dq.yaml"
+    f.write_text('a: "double quoted\\n with escape: data cannot leave the sandbox."\n'
+                 'b: "caf\\u00e9 \\x41 The sandbox is 100% secure."\n'
+                 'c: "folded\n  line, then\n\n  The logs are tamper-proof."\n'
+                 'd: "joined \\\n  The sandbox is bulletproof."\n', encoding="utf-8")
+    code, out, _ = run(str(f), "--format", "json")
+    assert code == 1
+    lines = f.read_text(encoding="utf-8").splitlines()
+    found = [(d["code"], lines[d["line"] - 1][d["column"] - 1:d["end_column"] - 1])
+             for d in json.loads(out)["findings"]]
+    assert found == [("CLM003", "leave"), ("CLM001", "100% secure"),
+                     ("CLM008", "tamper-proof"), ("CLM001", "bulletproof")]
