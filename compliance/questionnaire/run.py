@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from compliance.atomic import check_destination, staged_files
 from compliance.questionnaire.draft import draft_answers
 from compliance.questionnaire.judging import claims_judge
 from compliance.questionnaire.load import load_questionnaire
@@ -50,8 +51,12 @@ def answer_questionnaire(
     """Answer ``path`` from the checked model in ``workspace`` into ``out`` (+ review files).
 
     No output (the answered copy or either review file) may be an input (the
-    questionnaire or the mapping). Raises :class:`QuestionnaireError` (unreadable input,
-    bad --out, unwritable output), the loader's
+    questionnaire or the mapping). The three outputs appear together or not at all:
+    every destination is checked before anything is read, all three are written into
+    a staging folder beside ``out`` and then moved into place, and a failed move puts
+    back what it replaced (:func:`compliance.atomic.staged_files`). Raises
+    :class:`QuestionnaireError` (unreadable input, bad --out),
+    :class:`~compliance.atomic.CannotWrite` (an output cannot be written), the loader's
     ``UserError`` (unreadable workspace) or :class:`ModelHasErrors`."""
     from compliance.pipeline import load_and_check
 
@@ -62,6 +67,8 @@ def answer_questionnaire(
             if source is not None:
                 refuse_overwrite(source, target, what, target_role)
     same_suffix(path, out)
+    for target, _role in outputs:  # a folder in the way, a missing folder: before any work
+        check_destination(target)
     q = load_questionnaire(path, overrides)  # stage 1: the customer's file
     if not q.questions:
         raise QuestionnaireError(
@@ -74,6 +81,8 @@ def answer_questionnaire(
     ws = checked.workspace
     verdicts = control_verdicts(checked.result.verdicts)
     drafted = draft_answers(q, ws.model, verdicts, ws.root / "evidence", claims_judge())  # 3
-    result = write_answers(q, drafted, out)  # stage 4: the answered copy
-    csv_path, json_path = write_review(q, result.answers, out)  # stage 5: the review list
+    with staged_files([target for target, _role in outputs]) as staging:  # all or nothing
+        result = write_answers(q, drafted, staging / out.name)  # stage 4: the answered copy
+        write_review(q, result.answers, staging / out.name)  # stage 5: the review list
+    csv_path, json_path = review_paths(out)
     return AnswerRun(q, result, csv_path, json_path)

@@ -12,7 +12,8 @@ wipe a workspace): each output replaces its namesake by one ``os.replace``.
 Before the first replacement every destination is checked (a folder where
 an output goes stops the build, naming it); the previous outputs are kept
 aside (hard links, else copies) until the last replacement succeeded, and
-put back if any replacement fails or is interrupted.
+put back if any replacement fails or is interrupted
+(:func:`compliance.atomic.replace_all`, shared with ``compliance answer``).
 
 Every failure to write is raised as :class:`compliance.atomic.CannotWrite`.
 """
@@ -26,7 +27,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from compliance.atomic import CannotWrite, writing_to
+from compliance.atomic import CannotWrite, fsync_file, replace_all, writing_to
 
 
 def _staging_prefix(dest: Path) -> str:
@@ -59,7 +60,7 @@ def staged_outputs(dest: Path) -> Iterator[Path]:
 def _commit(staging: Path, dest: Path) -> None:
     files = sorted(p for p in staging.rglob("*") if p.is_file())
     for path in files:
-        _fsync(path)
+        fsync_file(path)
     if not dest.exists():
         staging.chmod(0o755)
         os.rename(staging, dest)
@@ -67,7 +68,7 @@ def _commit(staging: Path, dest: Path) -> None:
     moves = [(path, dest / path.relative_to(staging)) for path in files]
     for _new, target in moves:
         _check_replaceable(dest, target)
-    _replace_all(moves, dest)
+    replace_all(moves, dest, dest)
 
 
 def _check_replaceable(dest: Path, target: Path) -> None:
@@ -79,69 +80,6 @@ def _check_replaceable(dest: Path, target: Path) -> None:
         folder = folder.parent
     if target.is_dir() and not target.is_symlink():
         raise CannotWrite(target, "it is a folder")
-
-
-def _replace_all(moves: list[tuple[Path, Path]], dest: Path) -> None:
-    """Move every staged file onto its target; on any failure put the previous files back."""
-    previous = Path(tempfile.mkdtemp(prefix=f".{dest.name}.previous-", dir=dest.parent))
-    replaced: list[tuple[Path, Path | None]] = []  # (target, its previous copy or None)
-    created: list[Path] = []
-    try:
-        for new, target in moves:
-            for folder in reversed(target.relative_to(dest).parents[:-1]):
-                if not (dest / folder).exists():
-                    (dest / folder).mkdir()
-                    created.append(dest / folder)
-            with writing_to(target):
-                kept = None
-                if target.exists() or target.is_symlink():
-                    kept = previous / str(len(replaced))
-                    _keep(target, kept)
-                os.replace(new, target)
-            replaced.append((target, kept))
-    except BaseException as exc:
-        unrestored = _restore(replaced, created)
-        if unrestored:
-            failed = exc if isinstance(exc, CannotWrite) else CannotWrite(dest, repr(exc))
-            names = ", ".join(str(path.relative_to(dest)) for path in unrestored)
-            raise CannotWrite(
-                failed.path,
-                f"{failed.reason}; could not put back the previous {names}: "
-                f"the previous outputs are kept in {previous}",
-            ) from exc
-        shutil.rmtree(previous, ignore_errors=True)
-        raise
-    shutil.rmtree(previous, ignore_errors=True)
-
-
-def _keep(target: Path, copy: Path) -> None:
-    """Keep ``target`` (a file or a link, not followed) at ``copy``: a hard link, else a copy."""
-    try:
-        os.link(target, copy, follow_symlinks=False)
-    except OSError:
-        shutil.copy2(target, copy, follow_symlinks=False)
-
-
-def _restore(replaced: list[tuple[Path, Path | None]], created: list[Path]) -> list[Path]:
-    """Undo the replacements, newest first; return the targets that could not be restored."""
-    failed = []
-    for target, kept in reversed(replaced):
-        try:
-            if kept is None:
-                target.unlink()
-            else:
-                os.replace(kept, target)
-        except OSError:
-            failed.append(target)
-    for folder in reversed(created):
-        with contextlib.suppress(OSError):
-            folder.rmdir()
-    return failed
-
-
-def _fsync(path: Path) -> None:
-    with open(path, "rb") as handle:
-        os.fsync(handle.fileno())
 
 
 def write_bytes(folder: Path, name: str, data: bytes) -> Path:
