@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from compliance.atomic import CannotWrite, staged_files
+from tests.faults import fail_replacing
 from tests.questionnaire.model_ws import EVIDENCE, MODEL
 from tests.questionnaire.test_answer_command import QUESTIONS_CSV, run
 from tests.questionnaire.workbooks import rich_workbook
@@ -55,18 +56,6 @@ def _answer(ws: Path, work: Path, out: str = "b.csv", src: str = "q.csv") -> tup
 def _previous(work: Path) -> None:
     for name in OUTPUTS:
         (work / name).write_bytes(f"previous {name}\n".encode())
-
-
-def _fail_replacing(monkeypatch: pytest.MonkeyPatch, name: str, exc: BaseException) -> None:
-    """``os.replace`` raises ``exc`` when its destination is called ``name``."""
-    real_replace = os.replace
-
-    def replace(src: str | Path, dst: str | Path) -> None:
-        if Path(dst).name == name:
-            raise exc
-        real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", replace)
 
 
 def test_all_three_outputs_appear_and_no_staging_is_left(ws: Path, work: Path) -> None:
@@ -146,7 +135,7 @@ def test_a_failed_move_of_the_second_output_puts_everything_back(
     if with_previous:
         _previous(work)
     before = _tree(work)
-    _fail_replacing(monkeypatch, OUTPUTS[1], PermissionError(13, "Permission denied"))
+    fail_replacing(monkeypatch, OUTPUTS[1], PermissionError(13, "Permission denied"))
     assert _answer(ws, work) == (
         2,
         f"error: cannot write {work / OUTPUTS[1]}: Permission denied\n",
@@ -162,7 +151,7 @@ def test_an_interrupt_while_moving_puts_everything_back(
 
     _previous(work)
     before = _tree(work)
-    _fail_replacing(monkeypatch, OUTPUTS[2], KeyboardInterrupt())
+    fail_replacing(monkeypatch, OUTPUTS[2], KeyboardInterrupt())
     with pytest.raises(KeyboardInterrupt):
         answer_questionnaire(work / "q.csv", ws, work / "b.csv", Overrides())
     assert _tree(work) == before

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import tempfile
 from pathlib import Path
 
@@ -10,6 +9,7 @@ import pytest
 
 from compliance.atomic import CannotWrite
 from compliance.render.atomic import staged_outputs, write_bytes
+from tests.faults import fail_os_replace, fail_replacing
 
 
 def test_fresh_destination_appears_whole(tmp_path: Path) -> None:
@@ -62,18 +62,6 @@ def _previous_outputs(out: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
 
 
-def _fail_replacing(monkeypatch: pytest.MonkeyPatch, name: str, exc: BaseException) -> None:
-    """``os.replace`` raises ``exc`` when its destination is called ``name``."""
-    real_replace = os.replace
-
-    def replace(src: str | Path, dst: str | Path) -> None:
-        if Path(dst).name == name:
-            raise exc
-        real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", replace)
-
-
 def _contents(out: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
 
@@ -105,7 +93,7 @@ def test_a_failed_replacement_puts_every_previous_output_back(
 ) -> None:
     out = tmp_path / "out"
     before = _previous_outputs(out)
-    _fail_replacing(monkeypatch, "b.txt", PermissionError(1, "Operation not permitted"))
+    fail_replacing(monkeypatch, "b.txt", PermissionError(1, "Operation not permitted"))
     with pytest.raises(CannotWrite) as caught, staged_outputs(out) as staging:
         for name in ("a.txt", "a2.txt", "b.txt", "sub/c.txt"):  # sorted: a, a2, b, sub/c
             write_bytes(staging, name, b"new")
@@ -120,7 +108,7 @@ def test_an_interrupt_while_moving_puts_the_previous_outputs_back(
 ) -> None:
     out = tmp_path / "out"
     before = _previous_outputs(out)
-    _fail_replacing(monkeypatch, "b.txt", KeyboardInterrupt())
+    fail_replacing(monkeypatch, "b.txt", KeyboardInterrupt())
     with pytest.raises(KeyboardInterrupt), staged_outputs(out) as staging:
         write_bytes(staging, "a.txt", b"new")
         write_bytes(staging, "b.txt", b"new")
@@ -133,14 +121,8 @@ def test_previous_outputs_that_cannot_be_put_back_are_kept_and_named(
 ) -> None:
     out = tmp_path / "out"
     _previous_outputs(out)
-    real_replace = os.replace
-
-    def refuse_b_and_restores(src: str | Path, dst: str | Path) -> None:
-        if Path(dst).name == "b.txt" or ".previous-" in str(src):
-            raise PermissionError(13, "Permission denied")
-        real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", refuse_b_and_restores)
+    fail_os_replace(monkeypatch, PermissionError(13, "Permission denied"),
+                    lambda src, dst: dst.name == "b.txt" or ".previous-" in str(src))
     with pytest.raises(CannotWrite) as caught, staged_outputs(out) as staging:
         write_bytes(staging, "a.txt", b"new")
         write_bytes(staging, "b.txt", b"new")

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from compliance.cli import cli
+from tests.faults import fail_os_replace
 from tests.render.pdfutil import outline, reader
 from tests.workspaces import CONTROL, SYSTEM, make_workspace, sha256
 
@@ -222,21 +223,13 @@ def test_an_output_folder_that_cannot_be_created_is_one_line_and_exit_2(
 def test_outputs_that_cannot_be_replaced_leave_the_previous_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import os
-
     ws = workspace(tmp_path / "ws", evidence_present=True)
     out = tmp_path / "out"
     out.mkdir()
     for name in OUTPUTS:
         (out / name).write_text("OLD\n")
-    real_replace = os.replace
-
-    def refuse_stance(src: str | Path, dst: str | Path) -> None:
-        if Path(dst) == out / "stance.md":
-            raise PermissionError(13, "Permission denied")
-        real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", refuse_stance)
+    fail_os_replace(monkeypatch, PermissionError(13, "Permission denied"),
+                    lambda _src, dst: dst == out / "stance.md")
     code, stdout, stderr = invoke_build(str(ws), "--out", str(out))
     assert (code, stdout) == (2, "")
     assert stderr == f"error: cannot write {out / 'stance.md'}: Permission denied\n"
