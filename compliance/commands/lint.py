@@ -39,7 +39,11 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
       compliance lint README.md --format github
     """
 
-    from compliance.commands.options import EXIT_UNREADABLE, fail_unreadable
+    from compliance.commands.options import (
+        EXIT_UNREADABLE,
+        fail_unreadable,
+        print_unreadable,
+    )
     from compliance.diagnostics import UserError, has_failures, sort_unique
     from compliance.formats import Report, RuleInfo, emit, unreadable_report
     from compliance.judge.lint import lint_texts
@@ -72,20 +76,16 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
     rules = {code: RuleInfo(code, r.name, r.level, r.summary(), r.page())
              for code, r in CLAIM_RULES.items() if code in used}
     out = sys.stdout
-    if unreadable:  # findings as usual; the files that could not be read; exit 2
+    for u in unreadable:  # findings as usual, then the files that could not be read: exit 2
+        print_unreadable(u.message, u.diagnostics)
+    if unreadable and fmt != "text":  # the machine formats carry both in one report
         errors = [d for u in unreadable
                   for d in unreadable_report(u.message, u.diagnostics).findings]
-        for u in unreadable:
-            for d in u.diagnostics or []:
-                sys.stderr.write(f"{d.path}:{d.line}:{d.column}: error {d.message} [{d.code}]\n")
-            if not u.diagnostics:
-                sys.stderr.write(f"error: {u.message}\n")
-        if fmt == "text":
-            emit(Report(findings, rules), fmt, out, color=color_for(out))
-        else:
-            report = unreadable_report("", errors)
-            emit(Report(sort_unique([*findings, *errors]), {**rules, **report.rules},
-                        report.extra), fmt, out)
+        report = unreadable_report("", errors)
+        emit(Report(sort_unique([*findings, *errors]), {**rules, **report.rules}, report.extra),
+             fmt, out)
+    else:
+        emit(Report(findings, rules), fmt, out, color=color_for(out))
+    if unreadable:
         sys.exit(EXIT_UNREADABLE)
-    emit(Report(findings, rules), fmt, out, color=color_for(out))
     sys.exit(EXIT_FINDINGS if has_failures(findings, strict) else EXIT_OK)

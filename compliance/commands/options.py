@@ -39,6 +39,15 @@ def color_for(stream: Any) -> bool:
     return bool(getattr(stream, "isatty", lambda: False)())
 
 
+def print_unreadable(message: str, diagnostics: list[Any] | None = None) -> None:
+    """An unreadable-input error on stderr: each positioned diagnostic, else the message."""
+    err = sys.stderr
+    for d in diagnostics or []:
+        err.write(f"{d.path}:{d.line}:{d.column}: error {d.message} [{d.code}]\n")
+    if not diagnostics:
+        err.write(f"error: {message}\n")
+
+
 def fail_unreadable(message: str, diagnostics: list[Any] | None = None) -> None:
     """Print an unreadable-input error (positioned when possible) and exit 2.
 
@@ -49,11 +58,7 @@ def fail_unreadable(message: str, diagnostics: list[Any] | None = None) -> None:
     """
     from compliance.formats import unreadable_report
 
-    err = sys.stderr
-    for d in diagnostics or []:
-        err.write(f"{d.path}:{d.line}:{d.column}: error {d.message} [{d.code}]\n")
-    if not diagnostics:
-        err.write(f"error: {message}\n")
+    print_unreadable(message, diagnostics)
     ctx = click.get_current_context(silent=True)
     fmt = ctx.params.get("fmt", "text") if ctx is not None else "text"
     if fmt != "text":
