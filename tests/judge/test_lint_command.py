@@ -15,6 +15,13 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+def _flagged_words(f: Path, out: str) -> list[tuple[str, str]]:
+    """Each JSON finding's code and the text of ``f`` its span covers (one line)."""
+    lines = f.read_text(encoding="utf-8").splitlines()
+    return [(d["code"], lines[d["line"] - 1][d["column"] - 1:d["end_column"] - 1])
+            for d in json.loads(out)["findings"]]
+
+
 def test_clean_markdown_exits_0(tmp_path: Path) -> None:
     f = tmp_path / "ok.md"
     f.write_text("# Limits\n\nThe allowlist can be bypassed.\n", encoding="utf-8")
@@ -222,9 +229,7 @@ def test_json_findings_point_through_escapes_and_skip_keys(tmp_path: Path) -> No
                  ' "The logs are tamper-proof.": 1}\n', encoding="utf-8")
     code, out, _ = run(str(f), "--format", "json")
     assert code == 1
-    lines = f.read_text(encoding="utf-8").splitlines()
-    found = [(d["code"], lines[d["line"] - 1][d["column"] - 1:d["end_column"] - 1])
-             for d in json.loads(out)["findings"]]
+    found = _flagged_words(f, out)
     assert found == [("CLM001", "100% secure"), ("CLM001", "safe by default")]
 
 
@@ -276,8 +281,6 @@ def test_yaml_double_quoted_findings_point_through_escapes_and_folding(tmp_path:
                  'd: "joined \\\n  The sandbox is bulletproof."\n', encoding="utf-8")
     code, out, _ = run(str(f), "--format", "json")
     assert code == 1
-    lines = f.read_text(encoding="utf-8").splitlines()
-    found = [(d["code"], lines[d["line"] - 1][d["column"] - 1:d["end_column"] - 1])
-             for d in json.loads(out)["findings"]]
+    found = _flagged_words(f, out)
     assert found == [("CLM003", "leave"), ("CLM001", "100% secure"),
                      ("CLM008", "tamper-proof"), ("CLM001", "bulletproof")]
