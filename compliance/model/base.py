@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, StringConstraints
@@ -22,5 +21,3 @@ Text = Annotated[str, StringConstraints(min_length=1, max_length=20_000)]
 #: A line of text (titles, owners).
 Line = Annotated[str, StringConstraints(min_length=1, max_length=300)]
 Sha256 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
-
-ID_RE = re.compile(ID_PATTERN)

@@ -8,7 +8,6 @@ Loader findings (YML/SCH/REF codes) are documented in :data:`LOADER_CODES`.
 
 from __future__ import annotations
 
-from compliance.diagnostics import Level
 from compliance.rules.base import Rule
 from compliance.rules.claims import CLAIM_RULES
 from compliance.rules.config import CONFIG_FAMILY_RULES
@@ -48,8 +47,3 @@ def rule_names() -> dict[str, str]:
         for alias in rule.aliases:
             names[alias] = code
     return names
-
-
-def rule_level(code: str) -> Level:
-    rule = ALL_RULES.get(code)
-    return rule.level if rule else Level.ERROR

@@ -14,7 +14,6 @@ from typing import Any
 
 from compliance.adapters.base import EvidenceDoc, Fact, as_dict, as_int, as_list
 from compliance.rules.config.base import of_kind
-from compliance.rules.config.verdict import Findings
 
 KINDS = ("branch-protection", "rulesets", "rules-branch")
 
@@ -132,8 +131,3 @@ def approval(docs: list[EvidenceDoc]) -> Approval:
         else:
             out.requiring.append((doc, found[0], found[2]))
     return out
-
-
-def report_missing(result: Approval, findings: Findings) -> None:
-    for doc, where, message in result.missing:
-        findings.refute(doc, where, message)
