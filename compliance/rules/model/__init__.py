@@ -15,6 +15,7 @@ from compliance.rules.model.limits import (
     KindLimitMissing,
     StanceWithoutLimits,
 )
+from compliance.rules.model.placeholders import UnfilledPlaceholder
 from compliance.rules.model.waivers import (
     SuppressionWithoutReason,
     WaiverBeyondHorizon,
@@ -29,6 +30,6 @@ MODEL_RULES: dict[str, type[Rule]] = {
         ControlWithoutLimits, KindLimitMissing, StanceWithoutLimits, LayerWithoutControl,
         EvidenceOutsideFolder, EvidenceMissing, EvidenceNotPinned, EvidenceStale,
         EvidenceTooOld, EvidenceFromTheFuture, WaiverExpired, WaiverBeyondHorizon,
-        WaiverUnknownRule, WaiverUnused, SuppressionWithoutReason,
+        WaiverUnknownRule, WaiverUnused, SuppressionWithoutReason, UnfilledPlaceholder,
     )
 }
