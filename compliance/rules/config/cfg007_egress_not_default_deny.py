@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
 from collections.abc import Callable
+from pathlib import PurePosixPath
 from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc

@@ -56,10 +56,10 @@ class WorkflowTokenNotLeastPrivilege(ConfigRule):
                 perms = doc.at("jobs", job, "permissions")
                 if perms is not None and perms.value == "write-all":
                     findings.refute(doc, perms, f"job {job} has permissions: write-all")
-                elif perms is not None or top is not None:
+                elif (declared := perms or top) is not None:
                     where = "the job" if perms is not None else "the workflow"
-                    findings.support(doc, perms or top, f"job {job}'s token gets "
-                                     f"{_scopes((perms or top).value)} (declared on {where})")
+                    findings.support(doc, declared, f"job {job}'s token gets "
+                                     f"{_scopes(declared.value)} (declared on {where})")
                 elif default is None:
                     findings.gap(f"{doc.path}:{doc.line('jobs', job)}: job {job} declares no "
                                  "permissions and the repository default is not exported "
