@@ -1,6 +1,7 @@
 """Rules over the model itself: limits, layer gaps, evidence files, waivers."""
 
 from compliance.rules.base import Rule
+from compliance.rules.model.disclosures import DisclosureOutOfDate
 from compliance.rules.model.evidence_rules import (
     EvidenceFromTheFuture,
     EvidenceMissing,
@@ -30,6 +31,10 @@ MODEL_RULES: dict[str, type[Rule]] = {
         ControlWithoutLimits, KindLimitMissing, StanceWithoutLimits, LayerWithoutControl,
         EvidenceOutsideFolder, EvidenceMissing, EvidenceNotPinned, EvidenceStale,
         EvidenceTooOld, EvidenceFromTheFuture, WaiverExpired, WaiverBeyondHorizon,
+<<<<<<< HEAD
         WaiverUnknownRule, WaiverUnused, SuppressionWithoutReason, UnfilledPlaceholder,
+=======
+        WaiverUnknownRule, WaiverUnused, SuppressionWithoutReason, DisclosureOutOfDate,
+>>>>>>> main
     )
 }
