@@ -31,10 +31,7 @@ MODEL_RULES: dict[str, type[Rule]] = {
         ControlWithoutLimits, KindLimitMissing, StanceWithoutLimits, LayerWithoutControl,
         EvidenceOutsideFolder, EvidenceMissing, EvidenceNotPinned, EvidenceStale,
         EvidenceTooOld, EvidenceFromTheFuture, WaiverExpired, WaiverBeyondHorizon,
-<<<<<<< HEAD
-        WaiverUnknownRule, WaiverUnused, SuppressionWithoutReason, UnfilledPlaceholder,
-=======
         WaiverUnknownRule, WaiverUnused, SuppressionWithoutReason, DisclosureOutOfDate,
->>>>>>> main
+        UnfilledPlaceholder,
     )
 }
