@@ -121,3 +121,28 @@ def test_codeowners_with_the_arpa_h_ruleset(shared_data: Path) -> None:
     assert sorted({(Path(r.path).name, r.line) for r in v.reasons}) == [
         ("ARPA-H_.github_rulesets_main.json", 23),
         ("trailofbits_claude-code-devcontainer_CODEOWNERS", 2)]
+
+
+def test_codex_mcp_servers_run_outside_the_sandbox_and_one_is_remote(shared_data: Path) -> None:
+    rel = "codex_config/1iveowl_PlatformPlatform_.codex_config.toml"
+    name = "1iveowl_PlatformPlatform_.codex_config.toml"
+    outside = _verdict(shared_data, "CFG025", rel)
+    assert outside.status is Status.REFUTED
+    assert _refuting(outside) == [(name, 8, "mcp_servers.aspire"),
+                                  (name, 15, "mcp_servers.linear-server")]
+    network = _verdict(shared_data, "CFG027", rel)
+    assert _refuting(network) == [(name, 15, "mcp_servers.linear-server")]
+    assert network.refuting[0].message == (
+        "MCP server linear-server is remote (https://mcp.linear.app/mcp): tool calls and their "
+        "data go over the network")
+    assert _verdict(shared_data, "CFG026", rel).status is Status.VERIFIED
+
+
+def test_codex_tools_per_agent_is_unknown_for_servers_exposing_every_tool(
+        shared_data: Path) -> None:
+    from compliance.adapters.mcp import ToolCount, tools_per_agent
+
+    rel = "codex_config/1iveowl_PlatformPlatform_.codex_config.toml"
+    doc = parse_evidence(shared_data / "agent-configs" / rel, rel)
+    assert tools_per_agent([doc]) == {
+        "codex": ToolCount(("codex",), 2, None, ("aspire", "linear-server"))}
