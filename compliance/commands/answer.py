@@ -8,7 +8,13 @@ from pathlib import Path
 
 import click
 
-from compliance.commands.options import EXIT_FINDINGS, EXIT_OK, color_for, fail_unreadable
+from compliance.commands.options import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    color_for,
+    fail_unreadable,
+    record_options,
+)
 
 
 @click.command("answer")
@@ -36,11 +42,12 @@ from compliance.commands.options import EXIT_FINDINGS, EXIT_OK, color_for, fail_
 @click.option("--no-draft-unmapped", is_flag=True,
               help="Draft nothing for a questionnaire no mapping recognises; the review only "
                    "suggests controls that may answer each question.")
+@record_options
 def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None,
            sheet: str | None, id_col: str | None, question_col: str | None,
            answer_col: str | None, notes_col: str | None, header_row: int | None,
            today: dt.datetime | None, min_confidence: float | None,
-           no_draft_unmapped: bool) -> None:
+           no_draft_unmapped: bool, record: str | None, replace_record: bool) -> None:
     """Answer QUESTIONNAIRE (XLSX/XLSM, CSV or JSON) from the model in --workspace.
 
     Runs the checks first and refuses (exit 1, findings printed) when the
@@ -60,8 +67,10 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
       compliance answer CAIQv4.0.3.xlsx --out caiq-answered.xlsx
       compliance answer vendor.xlsx -w ../security-model --out vendor-answered.xlsx
       compliance answer their.csv --answer-col D --notes-col E --out answered.csv
+      compliance answer CAIQv4.0.3.xlsx --out caiq-answered.xlsx --record acme-bank
     """
     from compliance.diagnostics import UserError
+    from compliance.disclose.records import record_destination
     from compliance.formats import emit
     from compliance.questionnaire import Overrides
     from compliance.questionnaire.run import ModelHasErrors, answer_questionnaire
@@ -83,6 +92,7 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
     try:
         policy = None if no_draft_unmapped else (
             UnmappedPolicy() if min_confidence is None else UnmappedPolicy(min_confidence))
+        record_destination(workspace, record, replace_record)  # refused before any work
         run = answer_questionnaire(questionnaire, workspace, out, overrides,
                                    today.date() if today else None, policy)
     except UserError as exc:  # QuestionnaireError, and CannotWrite for an output
@@ -100,4 +110,12 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
         f"choice, {written - run.with_choice} narrative only); {total - written} left for a "
         f"human\nreview: {run.review_csv}, {run.review_json}\n"
     )
+    if record is not None:
+        from compliance.disclose.make import answers_record
+        from compliance.disclose.records import write_record
+
+        sent = answers_record(run.checked, record, run.questionnaire.questions,
+                              run.result.answers, sent=out.name)
+        recorded = write_record(workspace, sent, replace=replace_record)
+        sys.stdout.write(f"recorded what was sent in {recorded}\n")
     sys.exit(EXIT_OK)
