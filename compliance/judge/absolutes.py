@@ -1,0 +1,246 @@
+"""Absolute predicates, found once and attached to the family whose topic they govern.
+
+The family rules (compliance/rules/claims/) know each family's own wording. This
+module knows what all overclaims share: a guarantee ("ensures", "prevents"),
+universality ("every request is logged"), a safety adverb or a risk-free consequence
+("runs untrusted code safely", "without risking the host") or an absolute inability
+("cannot escape", "can't be bypassed"). Whether such a predicate is asserted is decided
+once, for every family, with the sentence's :class:`~compliance.judge.analysis.Analysis`
+(negation, hedges, mentions, conditions, requirements); the family is the one whose
+topic words stand nearest the predicate in its clause.
+
+The vocabulary is data: ``compliance/rules/claims/vocabulary.yaml`` (phrase syntax at
+its top). Adding a paraphrase of a known claim is one line there plus one case in
+``tests/rules/claims/cases/``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from compliance.judge import lexicon as lx
+from compliance.judge.analysis import Analysis
+
+#: What each predicate class says, completing "the words ... ".
+CLASS_READS = {
+    "guarantee": "state a guarantee",
+    "universal": "claim that every case is covered",
+    "safety": "say that the action carries no risk",
+    "capability": "state an absolute inability",
+}
+
+
+@dataclass(frozen=True)
+class Predicate:
+    name: str
+    #: "asserted" (a claim unless negated) or "capability" (an inability, a claim as it stands)
+    reads: str
+    regex: re.Pattern[str]
+    #: the family this class always claims, whatever its topic (None: the nearest topic's)
+    family: str | None = None
+
+
+@dataclass(frozen=True)
+class Family:
+    key: str
+    code: str
+    topic: re.Pattern[str] | None
+    #: accurate designs in this family's words: a sentence with one is not its claim
+    designs: re.Pattern[str] | None = None
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    predicates: tuple[Predicate, ...]
+    families: tuple[Family, ...]
+    honest: re.Pattern[str]
+    #: any predicate at all: a sentence without one costs one search
+    gate: re.Pattern[str]
+
+
+@dataclass(frozen=True)
+class Absolute:
+    """An asserted absolute predicate: sentence-relative offsets, its family's rule code."""
+
+    start: int
+    end: int
+    code: str
+    predicate: str
+    words: str
+
+
+_WORD = re.compile(r"[\w'.-]+\*?|[^\s\w]")
+
+
+def _word(token: str) -> str:
+    alts = []
+    for alt in token.split("|"):
+        stem = alt.endswith("*")
+        body = re.escape(alt.rstrip("*"))
+        alts.append(body + (r"[\w-]*" if stem else ""))
+    return "(?:" + "|".join(alts) + ")" if len(alts) > 1 else alts[0]
+
+
+def compile_phrase(phrase: str) -> str:
+    """A vocabulary phrase as a regex (syntax at the top of vocabulary.yaml)."""
+    out = ""
+    pending_gap = False
+    for token in phrase.split():
+        if token == "...":
+            pending_gap = True
+            continue
+        optional = token.startswith("?") and len(token) > 1
+        piece = _word(token[1:] if optional else token)
+        if token[-1].isalnum() or token.endswith("*"):
+            piece += r"\b"
+        if token[0].isalnum() or optional:
+            piece = r"\b" + piece
+        if not out:
+            sep = ""
+        elif pending_gap:
+            sep = r"(?:\s+[\w'/-]+){0,4}?\s*"
+        else:
+            sep = r"\s*" if not token[0].isalnum() or not out.endswith("b") else r"\s+"
+        out += f"(?:{sep}{piece})?" if optional else sep + piece
+        pending_gap = False
+    return out
+
+
+def _union(phrases: list[str]) -> str:
+    return "|".join(f"(?:{compile_phrase(p)})" for p in phrases)
+
+
+@cache
+def vocabulary() -> Vocabulary:
+    """The vocabulary, compiled on first use."""
+    from ruamel.yaml import YAML
+
+    raw = YAML(typ="safe").load(
+        resources.files("compliance.rules.claims").joinpath("vocabulary.yaml").read_text("utf-8"))
+    preds = tuple(Predicate(name, spec["reads"], re.compile(_union(spec["phrases"])),
+                            spec.get("family"))
+                  for name, spec in raw["predicates"].items())
+    fams = tuple(Family(key, spec["code"],
+                        re.compile(_union(spec["topics"])) if spec["topics"] else None,
+                        re.compile(_union(spec["designs"])) if spec.get("designs") else None)
+                 for key, spec in raw["families"].items())
+    gate = re.compile("|".join(p.regex.pattern for p in preds))
+    return Vocabulary(preds, fams, re.compile(_union(raw["honest"])), gate)
+
+
+def honest_design(low: str, code: str) -> bool:
+    """Does this normalised sentence describe an accurate design of family ``code``?"""
+    return any(f.code == code and f.designs is not None and f.designs.search(low) is not None
+               for f in vocabulary().families)
+
+
+def may_apply(low: str) -> bool:
+    """Can :func:`find` find anything in this normalised sentence?"""
+    return vocabulary().gate.search(low) is not None
+
+
+#: A topic outside the predicate's clause (its complement clause, "ensures that ...")
+#: counts only when no topic stands inside it.
+_OTHER_CLAUSE = 10_000
+
+#: Hedges that leave an absolute predicate absolute: "designed to safely run" still
+#: promises the outcome.
+_NOT_HEDGES = frozenset({"designed to", "built to", "engineered to", "architected to"})
+
+
+#: Families claimed only through a predicate class of their own (``family:`` in the
+#: vocabulary): review's claim is that review may be skipped.
+_OWN_CLASS_ONLY = frozenset({"review"})
+
+#: A clause that opens with its verb: an instruction ("ensure that logs are created").
+_INSTRUCTION = re.compile(r"[\s,*:]*(?:in [^,]+,\s*)?ensure\b")
+
+
+def _family(an: Analysis, clause: tuple[int, int], s: int, e: int,
+            fams: tuple[Family, ...]) -> Family | None:
+    """The family whose topic stands nearest the predicate ``s:e``, in its clause first."""
+    cs, ce = clause
+    # a verb ending its clause governs the next one ("ensures | that agents cannot ...")
+    hi = an.clause_of(ce)[1] if ce - e <= 6 and ce < len(an.text) else ce
+    best: tuple[int, Family] | None = None
+    for fam in fams:
+        if fam.topic is None:
+            continue
+        for m in fam.topic.finditer(an.text, cs, hi):
+            if an.mentioned(*m.span()):
+                continue
+            gap = max(m.start() - e if m.start() >= e else s - m.end(), 0)
+            if not (cs <= m.start() < ce):
+                gap += _OTHER_CLAUSE
+            if best is None or gap < best[0]:
+                best = (gap, fam)
+    return best[1] if best is not None else None
+
+
+def _listed(text: str, s: int, e: int) -> bool:
+    """Is the predicate one item of a list of words ("prevents, stops, blocks, ...")?"""
+    return (_ITEM_AFTER.match(text, e) is not None
+            or _ITEM_BEFORE.search(text, max(s - 40, 0), s) is not None)
+
+
+_ITEM_AFTER = re.compile(r"\s*,\s*[\w-]+(?:\s[\w-]+)?\s*,")
+_ITEM_BEFORE = re.compile(r",\s*[\w-]+(?:\s[\w-]+)?\s*,\s*$")
+
+
+def _hedged(an: Analysis, clause: tuple[int, int], s: int) -> bool:
+    """Does a hedge govern the predicate at ``s``: before it in its clause, with no
+    coordination between ("helps prevent", not "reduce X and ensure Y")?"""
+    cs, _ = clause
+    for a, b in an.hedges:
+        if not (cs <= a < s) or an.mentioned(a, b) or an.text[a:b] in _NOT_HEDGES:
+            continue
+        between = an.text[b:s]
+        if " and " not in between and "," not in between:
+            return True
+    return False
+
+
+def find(an: Analysis) -> Absolute | None:
+    """The first absolute predicate asserted in ``an`` with the family it is a claim of."""
+    if an.question or an.skip:
+        return None
+    voc = vocabulary()
+    text = an.text
+    for pred in voc.predicates:
+        for m in pred.regex.finditer(text):
+            s, e = m.span()
+            if s == e or an.mentioned(s, e) or any(a <= s and e <= b for a, b in an.quotes):
+                continue  # quoted words are mentioned, not said
+            if _listed(text, s, e):
+                continue
+            clause = an.clause_of(s)
+            cs, ce = clause
+            if e > ce:
+                ce = an.clause_of(e - 1)[1]
+                clause = (cs, ce)
+            if _hedged(an, clause, s) or voc.honest.search(text):
+                continue
+            # a restriction anywhere ("except the model API", "; data can still leave"), a
+            # requirement before it ("should be implemented ... to ensure"), an instruction
+            # ("ensure that logs are created") or history make it no absolute claim
+            if lx.RESTRICTOR.search(text) or lx.PAST_HABIT.search(text, cs, s):
+                continue
+            if lx.DEONTIC.search(text, 0, e) or lx.HISTORY.search(text, cs, ce):
+                continue
+            if _INSTRUCTION.match(text, cs) and text.startswith("ensure", s):
+                continue
+            if an.negations(clause, (s, e), s, e) % 2 == 1:
+                continue
+            fam: Family | None
+            if pred.family is not None:
+                fam = next(f for f in voc.families if f.key == pred.family)
+            else:  # a guarantee that review happens is no claim that it is optional
+                fam = _family(an, clause, s, e, tuple(f for f in voc.families
+                                                      if f.key not in _OWN_CLASS_ONLY))
+            if fam is None:
+                continue
+            return Absolute(s, e, fam.code, pred.name, text[s:e])
+    return None
