@@ -22,7 +22,7 @@ from functools import cache
 from importlib import resources
 
 from compliance.judge import lexicon as lx
-from compliance.judge.analysis import Analysis
+from compliance.judge.analysis import MODAL_HEDGES, Analysis
 
 #: What each predicate class says, completing "the words ... ".
 CLASS_READS = {
@@ -41,6 +41,10 @@ class Predicate:
     regex: re.Pattern[str]
     #: the family this class always claims, whatever its topic (None: the nearest topic's)
     family: str | None = None
+    #: the family it claims when no family's topic stands near it (None: no claim)
+    default: str | None = None
+    #: with ``family``: only where that family's topic stands in the sentence
+    needs_topic: bool = False
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,8 @@ class Family:
     topic: re.Pattern[str] | None
     #: accurate designs in this family's words: a sentence with one is not its claim
     designs: re.Pattern[str] | None = None
+    #: the general family: its topics count only where no other family's stands
+    fallback: bool = False
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,8 @@ class Vocabulary:
     predicates: tuple[Predicate, ...]
     families: tuple[Family, ...]
     honest: re.Pattern[str]
+    #: sentences that are no claim of any family (see ``frames:`` in the vocabulary)
+    frames: re.Pattern[str]
     #: any predicate at all: a sentence without one costs one search
     gate: re.Pattern[str]
 
@@ -72,6 +80,10 @@ class Absolute:
     words: str
 
 
+#: ``...``: up to six words, not across a conjunction that starts another clause
+_GAP = (r"(?:\s*,?\s+(?!(?:but|yet|so|which|because|since|although|though|while|whereas|"
+        r"unless|except)\b)[\w'/-]+){0,6}?\s*")
+
 _WORD = re.compile(r"[\w'.-]+\*?|[^\s\w]")
 
 
@@ -80,7 +92,7 @@ def _word(token: str) -> str:
     for alt in token.split("|"):
         stem = alt.endswith("*")
         body = re.escape(alt.rstrip("*"))
-        alts.append(body + (r"[\w-]*" if stem else ""))
+        alts.append(body.replace("_", r"\s+") + (r"[\w-]*" if stem else ""))
     return "(?:" + "|".join(alts) + ")" if len(alts) > 1 else alts[0]
 
 
@@ -92,16 +104,19 @@ def compile_phrase(phrase: str) -> str:
         if token == "...":
             pending_gap = True
             continue
+        if token == "^" and not out:
+            out = r"^[\s*_>#+-]*"
+            continue
         optional = token.startswith("?") and len(token) > 1
         piece = _word(token[1:] if optional else token)
         if token[-1].isalnum() or token.endswith("*"):
             piece += r"\b"
         if token[0].isalnum() or optional:
             piece = r"\b" + piece
-        if not out:
+        if not out or out.endswith("]*"):
             sep = ""
         elif pending_gap:
-            sep = r"(?:\s+[\w'/-]+){0,4}?\s*"
+            sep = _GAP
         else:
             sep = r"\s*" if not token[0].isalnum() or not out.endswith("b") else r"\s+"
         out += f"(?:{sep}{piece})?" if optional else sep + piece
@@ -121,20 +136,26 @@ def vocabulary() -> Vocabulary:
     raw = YAML(typ="safe").load(
         resources.files("compliance.rules.claims").joinpath("vocabulary.yaml").read_text("utf-8"))
     preds = tuple(Predicate(name, spec["reads"], re.compile(_union(spec["phrases"])),
-                            spec.get("family"))
+                            spec.get("family"), spec.get("default"),
+                            bool(spec.get("needs_topic")))
                   for name, spec in raw["predicates"].items())
     fams = tuple(Family(key, spec["code"],
                         re.compile(_union(spec["topics"])) if spec["topics"] else None,
-                        re.compile(_union(spec["designs"])) if spec.get("designs") else None)
+                        re.compile(_union(spec["designs"])) if spec.get("designs") else None,
+                        bool(spec.get("fallback")))
                  for key, spec in raw["families"].items())
     gate = re.compile("|".join(p.regex.pattern for p in preds))
-    return Vocabulary(preds, fams, re.compile(_union(raw["honest"])), gate)
+    return Vocabulary(preds, fams, re.compile(_union(raw["honest"])),
+                      re.compile(_union(raw["frames"])), gate)
 
 
 def honest_design(low: str, code: str) -> bool:
-    """Does this normalised sentence describe an accurate design of family ``code``?"""
-    return any(f.code == code and f.designs is not None and f.designs.search(low) is not None
-               for f in vocabulary().families)
+    """Does this normalised sentence describe an accurate design of family ``code``, or
+    stand in a frame that makes it no claim at all ("guarantees may not hold")?"""
+    voc = vocabulary()
+    return voc.frames.search(low) is not None or any(
+        f.code == code and f.designs is not None and f.designs.search(low) is not None
+        for f in voc.families)
 
 
 def may_apply(low: str) -> bool:
@@ -175,6 +196,8 @@ def _family(an: Analysis, clause: tuple[int, int], s: int, e: int,
             gap = max(m.start() - e if m.start() >= e else s - m.end(), 0)
             if not (cs <= m.start() < ce):
                 gap += _OTHER_CLAUSE
+            if fam.fallback:
+                gap += 2 * _OTHER_CLAUSE
             if best is None or gap < best[0]:
                 best = (gap, fam)
     return best[1] if best is not None else None
@@ -190,14 +213,18 @@ _ITEM_AFTER = re.compile(r"\s*,\s*[\w-]+(?:\s[\w-]+)?\s*,")
 _ITEM_BEFORE = re.compile(r",\s*[\w-]+(?:\s[\w-]+)?\s*,\s*$")
 
 
-def _hedged(an: Analysis, clause: tuple[int, int], s: int) -> bool:
-    """Does a hedge govern the predicate at ``s``: before it in its clause, with no
-    coordination between ("helps prevent", not "reduce X and ensure Y")?"""
-    cs, _ = clause
+def _hedged(an: Analysis, clause: tuple[int, int], s: int, e: int) -> bool:
+    """Does a hedge govern the predicate ``s:e`` in its clause, with no coordination
+    between them ("helps prevent", "makes tampering harder"; not "reduce X and ensure Y")?
+    A modal after the predicate sits in a relative clause and hedges only that."""
+    cs, ce = clause
     for a, b in an.hedges:
-        if not (cs <= a < s) or an.mentioned(a, b) or an.text[a:b] in _NOT_HEDGES:
+        word = an.text[a:b]
+        if not (cs <= a < ce) or an.mentioned(a, b) or word in _NOT_HEDGES:
             continue
-        between = an.text[b:s]
+        if a >= e and word in MODAL_HEDGES:
+            continue
+        between = an.text[b:s] if a < s else "" if a < e else an.text[e:a]
         if " and " not in between and "," not in between:
             return True
     return False
@@ -221,14 +248,15 @@ def find(an: Analysis) -> Absolute | None:
             if e > ce:
                 ce = an.clause_of(e - 1)[1]
                 clause = (cs, ce)
-            if _hedged(an, clause, s) or voc.honest.search(text):
+            if _hedged(an, clause, s, e) or voc.honest.search(text):
                 continue
             # a restriction anywhere ("except the model API", "; data can still leave"), a
             # requirement before it ("should be implemented ... to ensure"), an instruction
             # ("ensure that logs are created") or history make it no absolute claim
             if lx.RESTRICTOR.search(text) or lx.PAST_HABIT.search(text, cs, s):
                 continue
-            if lx.DEONTIC.search(text, 0, e) or lx.HISTORY.search(text, cs, ce):
+            if lx.DEONTIC.search(text, 0, e) or lx.HISTORY.search(text, cs, ce) or (
+                    lx.TAKEN_BACK.match(text, ce)):
                 continue
             if _INSTRUCTION.match(text, cs) and text.startswith("ensure", s):
                 continue
@@ -237,9 +265,13 @@ def find(an: Analysis) -> Absolute | None:
             fam: Family | None
             if pred.family is not None:
                 fam = next(f for f in voc.families if f.key == pred.family)
+                if pred.needs_topic and (fam.topic is None or not fam.topic.search(text)):
+                    continue
             else:  # a guarantee that review happens is no claim that it is optional
                 fam = _family(an, clause, s, e, tuple(f for f in voc.families
                                                       if f.key not in _OWN_CLASS_ONLY))
+            if fam is None and pred.default is not None:
+                fam = next(f for f in voc.families if f.key == pred.default)
             if fam is None:
                 continue
             return Absolute(s, e, fam.code, pred.name, text[s:e])
