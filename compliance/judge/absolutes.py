@@ -26,8 +26,12 @@ from compliance.judge.analysis import MODAL_HEDGES, Analysis
 
 #: What each predicate class says, completing "the words ... ".
 CLASS_READS = {
+    "absolute": "admit no exception",
+    "stays-local": "say that data never leaves",
     "guarantee": "state a guarantee",
     "universal": "claim that every case is covered",
+    "relaxed-review": "make human review optional",
+    "hidden": "say that a value cannot be seen at all",
     "safety": "say that the action carries no risk",
     "capability": "state an absolute inability",
 }
@@ -78,6 +82,11 @@ class Absolute:
     code: str
     predicate: str
     words: str
+
+    @property
+    def reads(self) -> str:
+        """What the words do, completing 'the words "..." ...'."""
+        return CLASS_READS.get(self.predicate, "state an absolute")
 
 
 #: ``...``: up to six words, not across a conjunction that starts another clause

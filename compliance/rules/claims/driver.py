@@ -261,6 +261,7 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
         an = analyses[i]
         prev = analyses[i - 1] if i > 0 else None
         hits: list[tuple[int, int, type[ClaimRule], bool]] = []
+        shared = False  # found by the shared absolute predicates (see absolutes.py)
         if an.question:
             nxt = analyses[i + 1] if i + 1 < n else None
             after = analyses[i + 2] if i + 2 < n else None
@@ -289,6 +290,7 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
                     hits.append((an.start + span[0], an.start + span[1], CLAIM_RULES[code], False))
             if not hits:
                 hits.extend(_absolute(an))
+                shared = bool(hits)
         if any(not h[2].generic for h in hits) or answered.get(i):
             # (an answer whose question was already judged a family's claim: "None; the
             # filter makes it harmless" restates that claim, not a generic one)
@@ -306,8 +308,11 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
                     x for x in (_excerpt_of(text, question, an), _excerpt(text, start, end)) if x)
             else:
                 excerpt_src = _excerpt(text, an.start, an.end)
+            words = "" if via_answer else _excerpt(text, start, end)
+            reads = _ABSOLUTES[an.text].reads if shared and an.text in _ABSOLUTES else ""
             found.append(Overclaim(start, end, rule.code, rule.name,
-                                   rule.message(excerpt_src, via_answer), excerpt_src))
+                                   rule.message(excerpt_src, via_answer, words, reads),
+                                   excerpt_src))
     found.extend(_table_claims(text, found))
     return _dedupe(_unframed(text, found))
 
