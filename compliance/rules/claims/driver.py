@@ -309,7 +309,8 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
             else:
                 excerpt_src = _excerpt(text, an.start, an.end)
             words = "" if via_answer else _excerpt(text, start, end)
-            reads = _ABSOLUTES[an.text].reads if shared and an.text in _ABSOLUTES else ""
+            absolute = _ABSOLUTES.get(an.text) if shared else None
+            reads = absolute.reads if absolute is not None else ""
             found.append(Overclaim(start, end, rule.code, rule.name,
                                    rule.message(excerpt_src, via_answer, words, reads),
                                    excerpt_src))
