@@ -181,6 +181,11 @@ _OTHER_CLAUSE = 10_000
 _NOT_HEDGES = frozenset({"designed to", "built to", "engineered to", "architected to"})
 
 
+#: A concrete object after the predicate: a path, a file, a host name, code. "Cannot read
+#: ~/.ssh or .env files" states what a configuration does, not an absolute.
+_SPECIFIC = re.compile(r"(?:^|[\s(,])(?:~/|/[\w.-]|\.[a-z]{2,5}\b)|`|"
+                       r"\b[\w-]+\.(?:com|io|org|net|dev|sh|json|ya?ml|toml|py|md)\b")
+
 #: Families claimed only through a predicate class of their own (``family:`` in the
 #: vocabulary): review's claim is that review may be skipped.
 _OWN_CLASS_ONLY = frozenset({"review"})
@@ -271,6 +276,8 @@ def find(an: Analysis) -> Absolute | None:
                 continue
             if an.negations(clause, (s, e), s, e) % 2 == 1:
                 continue
+            if pred.name != "safety" and _SPECIFIC.search(text, e, ce):
+                continue  # a bounded statement about named files or hosts, not an absolute
             fam: Family | None
             if pred.family is not None:
                 fam = next(f for f in voc.families if f.key == pred.family)
