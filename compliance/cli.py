@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "evidence": "compliance.commands.evidence:evidence",
     "rules": "compliance.commands.rules:rules",
     "schema": "compliance.commands.schema:schema",
+    "tabletop": "compliance.commands.tabletop:tabletop",
 }
 
 

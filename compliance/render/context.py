@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
+from typing import Any
 
 
 class Verdict(enum.StrEnum):
@@ -136,6 +137,9 @@ class ReportContext:
     #: Findings not tied to one control (system, limits, evidence, waivers files).
     other_findings: tuple[FindingView, ...] = ()
     waivers: tuple[WaiverView, ...] = ()
+    #: Tabletop traces and exercises (compliance.practice.worksheet views).
+    tabletop: tuple[Any, ...] = ()
+    practice: Any = None
 
     @property
     def controls(self) -> tuple[ControlView, ...]:
