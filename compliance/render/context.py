@@ -11,7 +11,8 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Any
+
+from compliance.practice.worksheet import PracticeView, TraceView
 
 
 class Verdict(enum.StrEnum):
@@ -138,8 +139,8 @@ class ReportContext:
     other_findings: tuple[FindingView, ...] = ()
     waivers: tuple[WaiverView, ...] = ()
     #: Tabletop traces and exercises (compliance.practice.worksheet views).
-    tabletop: tuple[Any, ...] = ()
-    practice: Any = None
+    tabletop: tuple[TraceView, ...] = ()
+    practice: PracticeView = PracticeView(status="No tabletop exercise is recorded.")
 
     @property
     def controls(self) -> tuple[ControlView, ...]:

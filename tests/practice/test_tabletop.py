@@ -154,3 +154,19 @@ def test_unknown_scenario_is_a_usage_error(repo: Path) -> None:
 def test_worksheet_needs_out(repo: Path) -> None:
     code, _, err = run("tabletop", "readme-injection", "-w", str(repo), "--worksheet", "md")
     assert code == 2 and "--worksheet needs --out FILE" in err
+
+
+def test_report_has_the_tabletop_section_of_the_example(repo: Path) -> None:
+    import datetime as dt
+
+    from compliance.render.build_context import build_context
+    from compliance.render.documents import render_report_html
+    from compliance.render.env import make_env
+
+    checked = load_and_check(repo, dt.date(2026, 12, 1))
+    html = render_report_html(make_env(repo), build_context(checked))
+    section = html.split('<section class="tabletop" id="tabletop">', 1)[1].split("</section>")[0]
+    assert '<article class="scenario" id="tabletop-readme-injection">' in section
+    assert "Single point of failure: GIT-02; without it the path passes." in section
+    assert "<td>2026-11-24</td><td>readme-injection</td>" in section
+    assert "Discussion questions" not in section  # only the worksheet asks them
