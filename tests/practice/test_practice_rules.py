@@ -1,4 +1,4 @@
-"""Practice rules (TTX001-TTX003) and practice-file loading, from tests/fixtures/practice/cases.yaml."""
+"""Practice rules (TTX001-TTX003) and practice files, from fixtures/practice/cases.yaml."""
 
 from __future__ import annotations
 
