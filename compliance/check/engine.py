@@ -90,8 +90,8 @@ def run_checks(ws: Workspace, today: dt.date) -> CheckResult:
 
 
 def final_verdicts(ctx: CheckContext) -> dict[str, Any]:
-    """control id -> verdict after every adjustment (stale evidence), once per run.
-    Rules that need verdicts (the tabletop trace) read them here."""
+    """Control id -> verdict, as every output states it (computed once per run). Rules
+    that need verdicts (the tabletop trace) read them here."""
     from compliance.rules.config.controls import control_verdicts
 
     return ctx.memo(("final-verdicts",),

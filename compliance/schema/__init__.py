@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from compliance.atomic import write_text_atomic
 from compliance.model import ModelFile, Settings, WaiversFile
+from compliance.model.disclosure import DisclosureRecord
 from compliance.model.practice import ExerciseFile, ScenarioFile
 
 HERE = Path(__file__).parent
@@ -21,6 +22,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "controls.schema.json": ModelFile,
     "settings.schema.json": Settings,
     "waivers.schema.json": WaiversFile,
+    "disclosure.schema.json": DisclosureRecord,
     "scenarios.schema.json": ScenarioFile,
     "exercise.schema.json": ExerciseFile,
 }
