@@ -8,7 +8,6 @@ lacks, so patterns are checked with the `regex` module.
 from __future__ import annotations
 
 import json
-import shutil
 import uuid
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from jsonschema import Draft7Validator, ValidationError, validators
 
 from compliance.cli import cli
 from compliance.render.oscal import NS
+from tests.workspaces import copy_example
 
 TODAY = "2026-12-01"
 SCHEMAS = {"component-definition.json": "oscal_component_schema.json",
@@ -41,11 +41,7 @@ def export(workspace: Path, out: Path, *extra: str) -> tuple[int, str, str]:
 
 
 def example_copy(repo: Path, tmp_path: Path) -> Path:
-    ws = tmp_path / "ws"
-    for name in ("controls", "evidence"):
-        shutil.copytree(repo / name, ws / name)
-    shutil.copy(repo / "compliance.yaml", ws / "compliance.yaml")
-    return ws
+    return copy_example(repo, tmp_path / "ws")
 
 
 @pytest.fixture
