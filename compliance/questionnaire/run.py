@@ -12,11 +12,11 @@ from typing import Any
 
 from compliance.atomic import check_destination, staged_files
 from compliance.questionnaire.draft import draft_answers
+from compliance.questionnaire.fidelity import Carried, kept
 from compliance.questionnaire.judging import claims_judge
 from compliance.questionnaire.load import load_questionnaire
 from compliance.questionnaire.review import review_paths, write_review
 from compliance.questionnaire.safety import refuse_overwrite
-from compliance.questionnaire.fidelity import Carried, kept
 from compliance.questionnaire.types import Format, Overrides, Questionnaire, QuestionnaireError
 from compliance.questionnaire.unmapped import UnmappedPolicy
 from compliance.questionnaire.verdicts import control_verdicts
