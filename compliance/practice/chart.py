@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 
 WIDTH, HEIGHT, PAD = 240, 80, 14
+FONT = 'font-size="8" font-family="Compliance Sans"'
 
 
 def trend_svg(points: list[tuple[str, float]], limit: float | None, label: str) -> str:
@@ -33,6 +34,6 @@ def trend_svg(points: list[tuple[str, float]], limit: float | None, label: str) 
             f'<title>{escape(label)}</title>{threshold}'
             f'<polyline points="{line}" fill="none" stroke="#1f4e79" stroke-width="1.5"/>'
             f'<g fill="#1f4e79">{dots}</g>'
-            f'<text x="{PAD}" y="{HEIGHT - 2}" font-size="8" font-family="Compliance Sans">{first}</text>'
-            f'<text x="{WIDTH - PAD}" y="{HEIGHT - 2}" font-size="8" font-family="Compliance Sans" text-anchor="end">{last}'
+            f'<text x="{PAD}" y="{HEIGHT - 2}" {FONT}>{first}</text>'
+            f'<text x="{WIDTH - PAD}" y="{HEIGHT - 2}" {FONT} text-anchor="end">{last}'
             '</text></svg>')
