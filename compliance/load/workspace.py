@@ -13,7 +13,7 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import BaseModel, ValidationError
 
@@ -21,7 +21,7 @@ from compliance.diagnostics import Diagnostic, Level, Position, UserError, sort_
 from compliance.load.errors import SCHEMA_CODE, diagnostics_from
 from compliance.load.yamlpos import LOAD_CODE, YamlDocument, YamlLoadError, load_yaml
 from compliance.model import Model, ModelFile, Settings, WaiversFile
-from compliance.paths import OutsideFolder, resolve_inside
+from compliance.paths import OutsideFolder, open_inside, read_inside, resolve_inside
 
 SETTINGS_FILE = "compliance.yaml"
 WAIVERS_FILE = "waivers.yaml"
@@ -64,6 +64,22 @@ class Workspace:
     @property
     def evidence_dir(self) -> Path:
         return self.root / EVIDENCE_DIR
+
+    def evidence_path(self, relative: str) -> Path:
+        """The real file of an evidence path; raises ``OutsideFolder`` when it (or
+        ``evidence/`` itself) resolves outside ``evidence/`` (the workspace)."""
+        return resolve_inside(self.evidence_dir, relative, workspace=self.root)
+
+    def open_evidence(self, relative: str) -> BinaryIO:
+        """Open an evidence file, resolved and checked again at this moment
+        (``OutsideFolder``, ``NotAFile`` or ``OSError`` when it cannot be read)."""
+        return open_inside(self.evidence_dir, relative, workspace=self.root)
+
+    def read_evidence(self, relative: str, max_bytes: int | None = None) -> bytes:
+        """The bytes of an evidence file, resolved and checked at this moment (see
+        :func:`compliance.paths.read_inside`)."""
+        return read_inside(self.evidence_dir, relative, workspace=self.root,
+                           max_bytes=max_bytes)
 
     def where(self, section: str, item_id: str) -> Located | None:
         """Where ``controls``/``limits``/``sources``/``evidence``/``waivers`` item was defined."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from compliance.bounds import NumberTooLong, load_json, long_json_number
 from compliance.questionnaire.safety import MAX_INPUT_BYTES, atomic_output, not_utf8
 from compliance.questionnaire.types import Answer, Question, QuestionnaireError
 
@@ -109,9 +110,13 @@ def read_json(path: Path) -> JsonSource:
             else:
                 break
         try:
-            document = json.loads(text)
+            document = load_json(text)
         except json.JSONDecodeError:
-            document = json.loads(relaxed_json(text))
+            document = load_json(relaxed_json(text))
+    except NumberTooLong as exc:
+        located = long_json_number(text)
+        at = f":{_line_col(text, located.offset)}" if located else ""
+        raise QuestionnaireError(f"{path}{at}: {exc}") from None
     except ValueError as exc:
         raise QuestionnaireError(f"{path}: not a readable JSON questionnaire ({exc})") from exc
     m = re.search(r"\n([ \t]+)\S", text)

@@ -28,7 +28,6 @@ import codecs
 import contextlib
 import os
 import re
-import tempfile
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,7 +35,7 @@ from typing import IO
 from xml.etree import ElementTree as ET
 from xml.parsers import expat
 
-from compliance.atomic import writing_to
+from compliance.atomic import clean_leftovers, file_mode, owned_temp_file, writing_to
 from compliance.questionnaire.types import QuestionnaireError
 
 MAX_MEMBERS = 10_000
@@ -247,12 +246,6 @@ def xml_clean(text: str) -> str:
     return _XML_ILLEGAL.sub("", text)
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
 def same_file(a: Path, b: Path) -> bool:
     if a.resolve() == b.resolve():
         return True
@@ -288,10 +281,11 @@ def atomic_output(out_path: Path, mode: str = "wb", **kwargs: object) -> Iterato
     if not directory.is_dir():
         raise QuestionnaireError(f"{out_path}: output folder {directory} does not exist")
     with writing_to(out_path):  # CannotWrite: "cannot write <out_path>: <reason>", exit 2
-        fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".tmp", dir=directory)
+        clean_leftovers(directory, f".{out_path.name}.", ".tmp")  # left by killed runs
+        fd, tmp = owned_temp_file(directory, f".{out_path.name}.")
     try:
         with writing_to(out_path):
-            os.chmod(tmp, 0o666 & ~_umask())
+            os.chmod(tmp, file_mode())
             with os.fdopen(fd, mode, **kwargs) as handle:  # type: ignore[call-overload]
                 yield handle
                 handle.flush()

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from compliance import __version__
 from compliance.formats import format_json
-from compliance.paths import OutsideFolder, resolve_inside
+from compliance.paths import OutsideFolder
 from compliance.pipeline import Checked
 from compliance.render.atomic import staged_outputs, write_bytes
 from compliance.render.build_context import build_context
@@ -40,17 +40,21 @@ class Built:
 
 
 def evidence_files(checked: Checked) -> dict[str, bytes]:
-    """Every evidence file the model cites that exists inside evidence/, by pack path."""
+    """Every evidence file the model cites that reads inside evidence/, by pack path.
+
+    Each file is read through ``Workspace.read_evidence``, which resolves it and
+    checks that it (and evidence/ itself) is inside the workspace at the moment
+    its bytes are read; a file that is not is never packed (the evidence rules
+    report it).
+    """
     model = checked.workspace.model
     assert model is not None
     files: dict[str, bytes] = {}
     for ev in model.evidence:
         try:
-            path = resolve_inside(checked.workspace.evidence_dir, ev.path)
-        except OutsideFolder:
+            files[f"evidence/{ev.path}"] = checked.workspace.read_evidence(ev.path)
+        except (OutsideFolder, OSError):
             continue  # reported by the evidence rules; never packed
-        if path.is_file():
-            files[f"evidence/{ev.path}"] = path.read_bytes()
     return files
 
 
@@ -72,7 +76,8 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
     generator = f"compliance {__version__}"
 
     step("context")
-    ctx = build_context(checked, forced=forced)
+    evidence = evidence_files(checked)
+    ctx = build_context(checked, forced=forced, evidence=evidence)
     env = make_env(checked.workspace.root)
     step("stance and report HTML")
     stance = render_stance_md(env, ctx).encode()
@@ -83,7 +88,7 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
         "model.json": (model.model_dump_json(indent=2) + "\n").encode(),
         "findings.json": findings,
         "stance.md": stance,
-        **evidence_files(checked),
+        **evidence,
     }
     attached = manifest(
         pack_files, system=model.system.name, reviewed=reviewed, generator=generator

@@ -9,7 +9,7 @@ item they point into; the rest are listed on their own.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +17,6 @@ from compliance import __version__
 from compliance.diagnostics import Diagnostic, Level
 from compliance.model import Control, Model
 from compliance.model.layers import Layer
-from compliance.paths import OutsideFolder, resolve_inside
 from compliance.pipeline import Checked
 from compliance.render.context import (
     ControlView,
@@ -102,16 +101,13 @@ class _Owners:
         return item_id if section == "controls" else None
 
 
-def _evidence(checked: Checked, model: Model, control: Control) -> tuple[EvidenceView, ...]:
+def _evidence(model: Model, control: Control,
+              digests: Mapping[str, str]) -> tuple[EvidenceView, ...]:
     by_id = {ev.id: ev for ev in model.evidence}
     views = []
     for eid in control.evidence:
         ev = by_id[eid]
-        try:
-            file = resolve_inside(checked.workspace.evidence_dir, ev.path)
-            digest = sha256(file.read_bytes()) if file.is_file() else MISSING
-        except OutsideFolder:
-            digest = MISSING
+        digest = digests.get(f"evidence/{ev.path}", MISSING)
         views.append(
             EvidenceView(
                 path=f"evidence/{ev.path}",
@@ -136,11 +132,21 @@ def _limits(model: Model, control: Control) -> tuple[LimitView, ...]:
     return tuple(views)
 
 
-def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
-    """The typed context for every output of ``compliance build``."""
+def build_context(checked: Checked, *, forced: bool = False,
+                  evidence: Mapping[str, bytes] | None = None) -> ReportContext:
+    """The typed context for every output of ``compliance build``.
+
+    ``evidence`` is the evidence files as the pack holds them (pack path -> bytes,
+    see ``render.build.evidence_files``), so the report shows the hashes of the
+    bytes packed; read here when not given."""
     model = checked.workspace.model
     if model is None:
         raise ValueError("build_context needs a model that loaded")
+    if evidence is None:
+        from compliance.render.build import evidence_files
+
+        evidence = evidence_files(checked)
+    digests = {path: sha256(data) for path, data in evidence.items()}
     result = checked.result
     given: dict[str, Any] = result.verdicts
     verdicts = {c.id: verdict_of(given.get(c.id)) for c in model.controls}
@@ -168,7 +174,7 @@ def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
                 implementation=c.implementation.strip(),
                 owner=c.owner,
                 residual_risk=c.residual_risk.strip(),
-                evidence=_evidence(checked, model, c),
+                evidence=_evidence(model, c, digests),
                 limits=_limits(model, c),
                 findings=tuple(per_control[c.id]),
                 waivers=tuple(w for w in waivers if w.target == c.id),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -240,7 +241,7 @@ def test_unwritable_output_is_a_one_line_error(
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(safety.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
     target = tmp_path / "out.csv"
     with pytest.raises(CannotWrite) as err, atomic_output(target):
         pass
