@@ -8,7 +8,13 @@ from pathlib import Path
 
 import click
 
-from compliance.commands.options import EXIT_FINDINGS, EXIT_OK, color_for, fail_unreadable
+from compliance.commands.options import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    color_for,
+    fail_unreadable,
+    record_options,
+)
 
 
 @click.command("answer")
@@ -29,10 +35,11 @@ from compliance.commands.options import EXIT_FINDINGS, EXIT_OK, color_for, fail_
 @click.option("--header-row", type=click.IntRange(min=1), help="Row holding the column headers.")
 @click.option("--today", type=click.DateTime(["%Y-%m-%d"]), default=None,
               help="Check the model as of this date (YYYY-MM-DD) instead of today.")
+@record_options
 def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None,
            sheet: str | None, id_col: str | None, question_col: str | None,
            answer_col: str | None, notes_col: str | None, header_row: int | None,
-           today: dt.datetime | None) -> None:
+           today: dt.datetime | None, record: str | None, replace_record: bool) -> None:
     """Answer QUESTIONNAIRE (XLSX/XLSM, CSV or JSON) from the model in --workspace.
 
     Runs the checks first and refuses (exit 1, findings printed) when the
@@ -47,8 +54,10 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
       compliance answer CAIQv4.0.3.xlsx --out caiq-answered.xlsx
       compliance answer vendor.xlsx -w ../security-model --out vendor-answered.xlsx
       compliance answer their.csv --answer-col D --notes-col E --out answered.csv
+      compliance answer CAIQv4.0.3.xlsx --out caiq-answered.xlsx --record acme-bank
     """
     from compliance.diagnostics import UserError
+    from compliance.disclose.records import record_destination
     from compliance.formats import emit
     from compliance.questionnaire import Overrides
     from compliance.questionnaire.run import ModelHasErrors, answer_questionnaire
@@ -67,6 +76,7 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
                           answer_col=answer_col, notes_col=notes_col, header_row=header_row,
                           mapping=mapping)
     try:
+        record_destination(workspace, record, replace_record)  # refused before any work
         run = answer_questionnaire(questionnaire, workspace, out, overrides,
                                    today.date() if today else None)
     except UserError as exc:  # QuestionnaireError, and CannotWrite for an output
@@ -84,4 +94,12 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
         f"choice, {written - run.with_choice} narrative only); {total - written} left for a "
         f"human\nreview: {run.review_csv}, {run.review_json}\n"
     )
+    if record is not None:
+        from compliance.disclose.make import answers_record
+        from compliance.disclose.records import write_record
+
+        sent = answers_record(run.checked, record, run.questionnaire.questions,
+                              run.result.answers, sent=out.name)
+        recorded = write_record(workspace, sent, replace=replace_record)
+        sys.stdout.write(f"recorded what was sent in {recorded}\n")
     sys.exit(EXIT_OK)

@@ -35,6 +35,8 @@ class AnswerRun:
     result: WriteResult
     review_csv: Path
     review_json: Path
+    #: The checked model the answers were drafted from (``answer --record`` records it).
+    checked: Any = None
 
     @property
     def written(self) -> int:
@@ -85,4 +87,4 @@ def answer_questionnaire(
         result = write_answers(q, drafted, staging / out.name)  # stage 4: the answered copy
         write_review(q, result.answers, staging / out.name)  # stage 5: the review list
     csv_path, json_path = review_paths(out)
-    return AnswerRun(q, result, csv_path, json_path)
+    return AnswerRun(q, result, csv_path, json_path, checked)
