@@ -18,6 +18,7 @@ from compliance.diagnostics import Diagnostic, Level
 from compliance.model import Control, Model
 from compliance.model.layers import Layer
 from compliance.pipeline import Checked
+from compliance.practice.worksheet import practice_view, trace_view
 from compliance.render.context import (
     ControlView,
     EvidenceView,
@@ -186,6 +187,7 @@ def build_context(checked: Checked, *, forced: bool = False,
         layers.append(view)
     stance = build_stance(model, verdicts)
     system = model.system
+    practice = result.practice
     return ReportContext(
         title=f"{system.name}: agent sandbox audit report",
         system=system.name,
@@ -201,4 +203,7 @@ def build_context(checked: Checked, *, forced: bool = False,
         forced=forced,
         other_findings=tuple(other),
         waivers=tuple(waivers),
+        tabletop=tuple(trace_view(t) for t in practice.traces
+                       if t.scenario.id in practice.checked) if practice else (),
+        practice=practice_view(practice),
     )
