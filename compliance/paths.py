@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
@@ -73,27 +74,11 @@ def open_inside(base: Path, relative: str, *, workspace: Path | None = None) -> 
     (missing, or not a regular file: a FIFO, a device, a folder) or ``OSError``.
     """
     target = resolve_inside(base, relative, workspace=workspace)
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(target, flags)
-    except FileNotFoundError:
-        raise NotAFile(f"no file at {base.name}/{relative}") from None
-    try:
-        opened = os.fstat(fd)
-        if not stat.S_ISREG(opened.st_mode):
-            raise NotAFile(f"{base.name}/{relative} is not a regular file "
-                           f"({_kind(opened.st_mode)}); refusing to read it")
-        # Resolve again now that it is open: a link swapped in after the first
-        # resolution would make the file opened differ from the file checked.
-        again = resolve_inside(base, relative, workspace=workspace)
-        now = os.stat(again)
-        if again != target or (now.st_dev, now.st_ino) != (opened.st_dev, opened.st_ino):
-            raise OutsideFolder(f"{base.name}/{relative} changed while it was being opened")
-        os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
+
+    def still_inside() -> Path:  # resolved again once open: a link swapped in is caught
+        return resolve_inside(base, relative, workspace=workspace)
+
+    return _open_regular(target, f"{base.name}/{relative}", still_inside)
 
 
 def read_inside(base: Path, relative: str, *, workspace: Path | None = None,
@@ -103,13 +88,50 @@ def read_inside(base: Path, relative: str, *, workspace: Path | None = None,
     A file over ``max_bytes`` raises :class:`TooLarge` after reading at most one
     byte more than the limit, whatever size the file claims.
     """
-    with open_inside(base, relative, workspace=workspace) as handle:
+    return _read(open_inside(base, relative, workspace=workspace), max_bytes)
+
+
+def read_file(path: Path, max_bytes: int | None = None) -> bytes:
+    """The bytes of a file its caller already decided may be read (e.g. one of the model
+    files the loader listed): a regular file (never a FIFO or a device, even one swapped
+    in since), read at most ``max_bytes`` (:class:`TooLarge` beyond)."""
+    target = Path(os.path.realpath(path))
+    return _read(_open_regular(target, str(path), lambda: Path(os.path.realpath(path))),
+                 max_bytes)
+
+
+def _read(handle: BinaryIO, max_bytes: int | None) -> bytes:
+    with handle:
         if max_bytes is None:
             return handle.read()
         data = handle.read(max_bytes + 1)
         if len(data) > max_bytes:
             raise TooLarge(max(len(data), os.fstat(handle.fileno()).st_size), max_bytes)
     return data
+
+
+def _open_regular(target: Path, shown: str, again: Callable[[], Path]) -> BinaryIO:
+    """Open the resolved ``target``: no link followed in its last component, no blocking
+    on a FIFO, a regular file only, and the same file ``again()`` resolves to now."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(target, flags)
+    except FileNotFoundError:
+        raise NotAFile(f"no file at {shown}") from None
+    try:
+        opened = os.fstat(fd)
+        if not stat.S_ISREG(opened.st_mode):
+            raise NotAFile(f"{shown} is not a regular file ({_kind(opened.st_mode)}); "
+                           "refusing to read it")
+        now_at = again()
+        now = os.stat(now_at)
+        if now_at != target or (now.st_dev, now.st_ino) != (opened.st_dev, opened.st_ino):
+            raise OutsideFolder(f"{shown} changed while it was being opened")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _kind(mode: int) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from compliance.diagnostics import Diagnostic, Level, Position
-from compliance.paths import OutsideFolder, TooLarge, read_inside
+from compliance.paths import OutsideFolder, TooLarge, read_file
 
 DEFAULT_MAX_BYTES = 5 * 1024 * 1024
 
@@ -178,7 +178,7 @@ def evidence_error(path: str, line: int, column: int, message: str) -> EvidenceE
 def read_text(path: Path, display_path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
     """Read an evidence file as UTF-8 text, refusing binary, oversized and special files."""
     return decode_text(
-        load_bytes(lambda limit: read_inside(path.parent, path.name, max_bytes=limit),
+        load_bytes(lambda limit: read_file(path, max_bytes=limit),
                    display_path, max_bytes),
         display_path)
 

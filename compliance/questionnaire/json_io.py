@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from compliance.bounds import NumberTooLong, load_json, long_json_number
-from compliance.questionnaire.safety import MAX_INPUT_BYTES, atomic_output, not_utf8
+from compliance.questionnaire.safety import atomic_output, not_utf8, read_input
 from compliance.questionnaire.types import Answer, Question, QuestionnaireError
 
 VSAQ_ANSWERABLE = {"radiogroup", "checkgroup", "line", "box", "yesno", "textarea"}
@@ -88,9 +88,7 @@ def too_deep(text: str) -> int | None:
 
 
 def read_json(path: Path) -> JsonSource:
-    data = path.read_bytes()
-    if len(data) > MAX_INPUT_BYTES:
-        raise QuestionnaireError(f"{path}: file is larger than {MAX_INPUT_BYTES} bytes; refused")
+    data = read_input(path)
     body = data.removeprefix(codecs.BOM_UTF8)
     try:
         text = body.decode("utf-8")

@@ -15,7 +15,7 @@ from typing import Any
 
 from compliance import __version__
 from compliance.diagnostics import Diagnostic, Level
-from compliance.model import Control, Model
+from compliance.model import Control, Evidence, Limit, Source
 from compliance.model.layers import Layer
 from compliance.pipeline import Checked
 from compliance.practice.worksheet import practice_view, trace_view
@@ -102,9 +102,8 @@ class _Owners:
         return item_id if section == "controls" else None
 
 
-def _evidence(model: Model, control: Control,
+def _evidence(by_id: Mapping[str, Evidence], control: Control,
               digests: Mapping[str, str]) -> tuple[EvidenceView, ...]:
-    by_id = {ev.id: ev for ev in model.evidence}
     views = []
     for eid in control.evidence:
         ev = by_id[eid]
@@ -121,9 +120,8 @@ def _evidence(model: Model, control: Control,
     return tuple(views)
 
 
-def _limits(model: Model, control: Control) -> tuple[LimitView, ...]:
-    limits = {limit.id: limit for limit in model.limits}
-    sources = {source.id: source for source in model.sources}
+def _limits(limits: Mapping[str, Limit], sources: Mapping[str, Source],
+            control: Control) -> tuple[LimitView, ...]:
     views = []
     for lid in control.limits:
         limit = limits[lid]
@@ -162,6 +160,16 @@ def build_context(checked: Checked, *, forced: bool = False,
         WaiverView(w.rule, w.target, w.reason.strip(), w.owner, w.expires.isoformat())
         for w in result.waivers_in_force
     ]
+    # Looked up per control: dicts built once, so the context is linear in the model.
+    evidence_by_id = {ev.id: ev for ev in model.evidence}
+    limits_by_id = {limit.id: limit for limit in model.limits}
+    sources_by_id = {source.id: source for source in model.sources}
+    waivers_of: dict[str, list[WaiverView]] = {}
+    for w in waivers:
+        waivers_of.setdefault(w.target, []).append(w)
+    by_layer: dict[Layer, list[Control]] = {}
+    for c in model.controls:
+        by_layer.setdefault(c.layer, []).append(c)
     layers = []
     for layer in Layer:
         controls = tuple(
@@ -175,13 +183,12 @@ def build_context(checked: Checked, *, forced: bool = False,
                 implementation=c.implementation.strip(),
                 owner=c.owner,
                 residual_risk=c.residual_risk.strip(),
-                evidence=_evidence(model, c, digests),
-                limits=_limits(model, c),
+                evidence=_evidence(evidence_by_id, c, digests),
+                limits=_limits(limits_by_id, sources_by_id, c),
                 findings=tuple(per_control[c.id]),
-                waivers=tuple(w for w in waivers if w.target == c.id),
+                waivers=tuple(waivers_of.get(c.id, ())),
             )
-            for c in model.controls
-            if c.layer is layer
+            for c in by_layer.get(layer, [])
         )
         view = LayerView(layer.value, layer.label, layer.question, controls=controls)
         layers.append(view)
