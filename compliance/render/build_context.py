@@ -18,7 +18,7 @@ from compliance.diagnostics import Diagnostic, Level
 from compliance.model import Control, Evidence, Limit, Source
 from compliance.model.layers import Layer
 from compliance.pipeline import Checked
-from compliance.practice.worksheet import practice_view, trace_view
+from compliance.practice.worksheet import metric_views, practice_view, trace_view
 from compliance.render.context import (
     ControlView,
     EvidenceView,
@@ -213,4 +213,5 @@ def build_context(checked: Checked, *, forced: bool = False,
         tabletop=tuple(trace_view(t) for t in practice.traces
                        if t.scenario.id in practice.checked) if practice else (),
         practice=practice_view(practice),
+        metrics=metric_views(practice.metrics) if practice else (),
     )
