@@ -158,6 +158,8 @@ def diagnostics_from(exc: ValidationError, doc: YamlDocument,
                 got=_describe(value), hint=hint, ge=ctx.get("ge"), le=ctx.get("le"),
                 size=_count(len(value) if isinstance(value, str | list | dict) else None),
                 max_length=_count(ctx.get("max_length")))
+        elif kind == "value_error":  # a model's own rule: its message, without pydantic's prefix
+            msg = f"{_where(loc)}: {(err.get('ctx') or {}).get('error', err['msg'])}"
         else:
             msg = f"{_where(loc)}: {err['msg']}"
         out.append(Diagnostic.at(doc.pos(loc), SCHEMA_CODE, SCHEMA_NAME, Level.ERROR, msg))
