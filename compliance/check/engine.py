@@ -81,7 +81,13 @@ def run_checks(ws: Workspace, today: dt.date) -> CheckResult:
     findings = apply(findings, ws, model.waivers, names, today, horizon)
     limit = today + dt.timedelta(days=horizon)
     in_force = [w for w in model.waivers if today <= w.expires <= limit]
+    return CheckResult(sort_unique(findings), final_verdicts(ctx), in_force)
+
+
+def final_verdicts(ctx: CheckContext) -> dict[str, Any]:
+    """Control id -> verdict, as every output states it (computed once per run)."""
     from compliance.rules.config.controls import control_verdicts
 
-    verdicts = control_verdicts(ctx)
-    return CheckResult(sort_unique(findings), verdicts, in_force)
+    # Stale evidence is already applied there (a stale claim is never VERIFIED), and the
+    # result is memoised: the rules that report on verdicts share it.
+    return control_verdicts(ctx)
