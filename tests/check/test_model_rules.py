@@ -138,7 +138,7 @@ def test_evidence_from_the_future(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("control", "status", "file", "evidence_id"), [
     ("NET-02", "verified", "evidence/devcontainer/init-firewall.sh", "firewall-script"),
-    ("GIT-02", "partly-verified", "evidence/github/CODEOWNERS", "codeowners"),
+    ("CRED-01", "partly-verified", "evidence/proxy/agent-gateway.yaml", "agent-gateway-config"),
 ])
 def test_stale_evidence_makes_a_verified_claim_unverified(
         tmp_path: Path, repo: Path, control: str, status: str, file: str,
