@@ -19,6 +19,7 @@ from compliance.model import Control, Model
 from compliance.model.layers import Layer
 from compliance.paths import OutsideFolder, resolve_inside
 from compliance.pipeline import Checked
+from compliance.practice.worksheet import practice_view, trace_view
 from compliance.render.context import (
     AssertionView,
     CheckView,
@@ -209,6 +210,7 @@ def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
     summary = _summary(given, [verdicts[c.id][0] for c in model.controls], result.findings,
                        len(waivers), planned=sum(c.status.value == "planned"
                                                  for c in model.controls))
+    practice = result.practice
     return ReportContext(
         title=f"{system.name}: agent sandbox audit report",
         system=system.name,
@@ -225,6 +227,9 @@ def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
         other_findings=tuple(other),
         waivers=tuple(waivers),
         summary=summary,
+        tabletop=tuple(trace_view(t) for t in practice.traces
+                       if t.scenario.id in practice.checked) if practice else (),
+        practice=practice_view(practice),
     )
 
 

@@ -12,6 +12,8 @@ import enum
 import re
 from dataclasses import dataclass
 
+from compliance.practice.worksheet import PracticeView, TraceView
+
 
 class Verdict(enum.StrEnum):
     """What the checks could establish about a claim (PARTLY VERIFIED is not VERIFIED)."""
@@ -218,6 +220,9 @@ class ReportContext:
     #: Findings not tied to one control (system, limits, evidence, waivers files).
     other_findings: tuple[FindingView, ...] = ()
     waivers: tuple[WaiverView, ...] = ()
+    #: Tabletop traces and exercises (compliance.practice.worksheet views).
+    tabletop: tuple[TraceView, ...] = ()
+    practice: PracticeView = PracticeView(status="No tabletop exercise is recorded.")
     #: The first page's summary (counts always; hashes once the pack's files are known).
     summary: SummaryView = SummaryView()
 
