@@ -70,12 +70,17 @@ def _what_was_checked(raw: Any) -> dict[str, Any]:
     checks = tuple(
         CheckView(code=code, name=c.get("name", ""), verdict=Verdict.of(c["status"]),
                   message=_sentence(c["message"]),
-                  reasons=tuple(ReasonView(f"{r['path']}:{r['line']}", r["key"], r["message"],
-                                           r["refutes"]) for r in c["reasons"]))
+                  reasons=tuple(ReasonView(f"{r['path']}:{r['line']}", _key(r["key"]),
+                                           r["message"], r["refutes"]) for r in c["reasons"]))
         for code, c in raw.get("checks", {}).items())
     return {"assertions": parts, "checks": checks,
             "parts_listed": bool(raw.get("parts_listed")),
             "stale": tuple(raw.get("stale", ()))}
+
+
+def _key(key: str) -> str:
+    """The key a reason points at, as the report names it ("(file)": the whole file)."""
+    return "the whole file" if key == "(file)" else key
 
 
 def _sentence(text: str) -> str:
