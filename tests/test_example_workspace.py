@@ -41,18 +41,20 @@ def _check_json() -> tuple[int, dict]:
 #: the OpenTelemetry collector's configuration, the bucket policy) and are marked
 #: `kind: opaque`: pinned and packed as the honest record of how the claims are
 #: implemented, read by no adapter, so the claims resting only on them stay UNVERIFIED.
-#: The only finding is a note (info): CRED-01's claim, which checks verify only in part,
-#: naming the parts that rest on the credential proxy's configuration (VRF001). The other
-#: claims say only what their checks verify.
+#: Two notes (info), no failure: CRED-01's claim, which checks verify only in part, naming
+#: the parts that rest on the credential proxy's configuration (VRF001; the other claims
+#: say only what their checks verify); and the tools-per-agent metric, UNMEASURED (never
+#: zero) because Claude Code MCP configuration cannot tell how many tools a server exposes.
 PARTLY = ("CRED-01",)
 EXPECTED_FINDINGS: list[tuple[str, int, int, str, str, str]] = [
     ("controls/credentials.yaml", 9, 12, "VRF001", "info", "claim of CRED-01 is PARTLY VERIFIED"),
-]
+    ("controls/metrics.yaml", 84, 9, "MET003", "info", "metric MET-TOOLS (most tools (MCP "
+     "servers' tools included) any agent is given) is UNMEASURED")]
 
 
 def test_example_workspace_check_passes_with_exact_summary() -> None:
     code, report = _check_json()
-    assert report["summary"] == {"error": 0, "warning": 0, "info": 1, "waived": 0}
+    assert report["summary"] == {"error": 0, "warning": 0, "info": 2, "waived": 0}
     got = [(f["path"], f["line"], f["column"], f["code"], f["level"],
             f["message"].split(":", 1)[0].removeprefix("evidence ")) for f in report["findings"]]
     assert got == EXPECTED_FINDINGS
@@ -72,14 +74,15 @@ def test_example_workspace_text_output_ends_with_a_clean_summary() -> None:
     assert result.exit_code == 0
     assert lines[-1] == ("0 errors, 0 warnings; claims: 10 verified, 1 partly verified, "
                          "3 unverified, 0 refuted")
-    assert [line.split(": ", 1)[1].split(" is ", 1)[0] for line in lines[:-1]] == [
-        f"info claim of {cid}" for cid in PARTLY]
+    assert lines[0].split(": ", 1)[1].startswith("info claim of CRED-01 is PARTLY VERIFIED")
+    assert [line.split(":")[0] for line in lines[2:-1]] == [
+        f"metric {m.id}" for m in _model().metrics]  # after the two info findings
 
 
 def test_model_is_split_into_files_with_schema_line() -> None:
     files = sorted(p.name for p in (REPO / "controls").glob("*.yaml"))
     assert files == ["credentials.yaml", "evidence.yaml", "git.yaml", "isolation.yaml",
-                     "limits.yaml", "logs.yaml", "network.yaml", "pipeline.yaml",
+                     "limits.yaml", "logs.yaml", "metrics.yaml", "network.yaml", "pipeline.yaml",
                      "sources.yaml", "system.yaml"]
     for name in files:
         first = (REPO / "controls" / name).read_text(encoding="utf-8").splitlines()[0]
@@ -258,9 +261,9 @@ def test_aged_evidence_is_a_visible_warning_so_the_quick_start_keeps_passing() -
                                       "--today", "2027-06-01"])
     report = json.loads(result.stdout)
     assert result.exit_code == 0
-    # 14 aged evidence files, and the last tabletop exercise (2026-11-24) is older than
+    # 21 aged evidence files, and the last tabletop exercise (2026-11-24) is older than
     # the 180-day interval (TTX003): both warnings, so the quick start keeps exiting 0.
-    assert report["summary"] == {"error": 0, "warning": 15, "info": 1, "waived": 0}
+    assert report["summary"] == {"error": 0, "warning": 22, "info": 2, "waived": 0}
     assert [f["code"] for f in report["findings"] if f["code"].startswith("TTX")] == ["TTX003"]
     warned = sorted(f["message"].split()[1] for f in report["findings"]
                     if f["level"] == "warning" and f["code"] == "EVD005")
