@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from compliance.adapters import EvidenceDoc, EvidenceError, UnrecognisedEvidence, parse_evidence
+from compliance.adapters import EvidenceDoc, EvidenceError, UnrecognisedEvidence, parse_read
 from compliance.diagnostics import Diagnostic, Level
 from compliance.rules.config.verdict import Status, Verdict
 
@@ -69,8 +69,11 @@ def read_evidence(ctx: CheckContext, evidence_id: str) -> EvidenceDoc | Exceptio
         return None
 
     def parse() -> EvidenceDoc | Exception:
+        display = _display(ctx, file, ev.path)
         try:
-            return parse_evidence(file, _display(ctx, file, ev.path), ev.kind)
+            # Read through the workspace: resolved and kept inside it at this moment.
+            return parse_read(lambda limit: ctx.workspace.read_evidence(ev.path, limit),
+                              display, ev.kind)
         except (EvidenceError, UnrecognisedEvidence) as exc:
             return exc
 
@@ -176,7 +179,8 @@ def _stale_not_verified(ctx: CheckContext, verdicts: dict[str, Any]) -> dict[str
     stale = set()
     for ev in ctx.model.evidence:
         file = evidence_file(ctx, ev)
-        if file is not None and ev.sha256 is not None and ctx.sha256(file) != ev.sha256:
+        if file is not None and ev.sha256 is not None and \
+                ctx.evidence_sha256(ev.path) != ev.sha256:
             stale.add(ev.id)
     if not stale:
         return verdicts
