@@ -164,6 +164,8 @@ def diagnostics_from(exc: ValidationError, doc: YamlDocument,
                 max_length=_count(ctx.get("max_length")),
                 min_length=_count(ctx.get("min_length")))
             msg = msg.replace("at least 1 entries", "at least one entry")
+        elif kind == "value_error":  # a model's own rule: its message, without pydantic's prefix
+            msg = f"{_where(loc)}: {(err.get('ctx') or {}).get('error', err['msg'])}"
         else:
             msg = f"{_where(loc)}: {err['msg']}"
         out.append(Diagnostic.at(doc.pos(loc), SCHEMA_CODE, SCHEMA_NAME, Level.ERROR, msg))

@@ -2,6 +2,7 @@
 
 from compliance.model.layers import LAYER_QUESTIONS, Layer
 from compliance.model.sections import (
+    Assertion,
     Control,
     Evidence,
     Limit,
@@ -13,6 +14,6 @@ from compliance.model.sections import (
 from compliance.model.workspace import Model, ModelFile, Settings, WaiversFile
 
 __all__ = [
-    "LAYER_QUESTIONS", "Control", "Evidence", "Layer", "Limit", "Model", "ModelFile",
+    "LAYER_QUESTIONS", "Assertion", "Control", "Evidence", "Layer", "Limit", "Model", "ModelFile",
     "Settings", "Source", "Status", "System", "Waiver", "WaiversFile",
 ]

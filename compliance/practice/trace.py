@@ -155,7 +155,7 @@ def verdict_word(raw: dict[str, Any] | None, control: Control) -> str:
         return "UNVERIFIED"
     if raw.get("stale"):
         return "STALE"
-    return str(raw.get("status", "unverified")).upper()
+    return str(raw.get("status", "unverified")).upper().replace("-", " ")  # PARTLY VERIFIED
 
 
 def trace(model: Model, verdicts: dict[str, Any], scenario: Scenario) -> Trace:

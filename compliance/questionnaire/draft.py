@@ -173,6 +173,8 @@ def _backing(control: Any, verdict: Any) -> Backing | None:
         return Backing(control, Support.PARTIAL, "the control is only partly deployed")
     if checked == "verified":
         return Backing(control, Support.FULL)
+    if checked == "partly-verified":  # some parts of the claim no check verified: not verified
+        return Backing(control, Support.PARTIAL, "only some parts of this claim are verified")
     return Backing(control, Support.PARTIAL, "no configuration evidence verifies this claim yet")
 
 

@@ -9,6 +9,7 @@ date; every file read stays inside the workspace (evidence) or the package
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from compliance.render.documents import render_report_html, render_stance_md
 from compliance.render.env import make_env, packaged_asset_dir
 from compliance.render.errors import ReportTooLarge
 from compliance.render.output_folder import refuse_input_folders
-from compliance.render.pack import build_pack, manifest, manifest_bytes
+from compliance.render.pack import build_pack, manifest, manifest_bytes, sha256
 from compliance.report import make_report
 
 OUTPUTS = ("stance.md", "report.html", "report.pdf", "evidence-pack.zip", "findings.json")
@@ -107,7 +108,6 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
     env = make_env(checked.workspace.root)
     step("stance and report HTML")
     stance = render_stance_md(env, ctx).encode()
-    html = render_report_html(env, ctx, max_bytes=MAX_REPORT_HTML_BYTES)
     findings = format_json(make_report(checked)).encode()
 
     pack_files = {
@@ -116,9 +116,18 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
         "stance.md": stance,
         **evidence,
     }
+    verdicts = {cid: str(v["status"]) for cid, v in checked.result.verdicts.items()}
     attached = manifest(
-        pack_files, system=model.system.name, reviewed=reviewed, generator=generator
+        pack_files, system=model.system.name, reviewed=reviewed, generator=generator,
+        verdicts=verdicts,
     )
+    attached_bytes = manifest_bytes(attached)
+    # The report's first page names what an auditor re-hashes: model.json and the manifest
+    # attached to the PDF (the pack itself holds the PDF, so it cannot be hashed in it).
+    ctx = dataclasses.replace(ctx, summary=dataclasses.replace(
+        ctx.summary, model_sha256=sha256(pack_files["model.json"]),
+        manifest_sha256=sha256(attached_bytes), manifest_files=len(pack_files)))
+    html = render_report_html(env, ctx, max_bytes=MAX_REPORT_HTML_BYTES)
     step("PDF")
     pdf = render_pdf(
         html,
@@ -127,7 +136,7 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
         attachments=[
             PdfAttachment(
                 "manifest.json",
-                manifest_bytes(attached),
+                attached_bytes,
                 "sha256 of the model, the findings, the stance and every evidence file",
             )
         ],
@@ -138,6 +147,7 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
         system=model.system.name,
         reviewed=reviewed,
         generator=generator,
+        verdicts=verdicts,
     )
     outputs = {
         "stance.md": stance,

@@ -20,12 +20,16 @@ from compliance.model.layers import Layer
 from compliance.pipeline import Checked
 from compliance.practice.worksheet import metric_views, practice_view, trace_view
 from compliance.render.context import (
+    AssertionView,
+    CheckView,
     ControlView,
     EvidenceView,
     FindingView,
     LayerView,
     LimitView,
+    ReasonView,
     ReportContext,
+    SummaryView,
     Verdict,
     WaiverView,
 )
@@ -35,6 +39,8 @@ from compliance.render.stance import build_stance
 NO_CHECK = "No configuration check over its evidence files verified the claim."
 DEFAULT_REASON = {
     Verdict.VERIFIED: "The configuration checks over its evidence files verified the claim.",
+    Verdict.PARTLY_VERIFIED: "The configuration checks verified some parts of the claim, "
+                             "not all.",
     Verdict.REFUTED: "A configuration check over its evidence files refuted the claim.",
     Verdict.UNVERIFIED: NO_CHECK,
 }
@@ -46,10 +52,34 @@ def verdict_of(raw: Any) -> tuple[Verdict, str]:
     if raw is None:
         return Verdict.UNVERIFIED, NO_CHECK
     status = raw.get("status") if isinstance(raw, dict) else getattr(raw, "status", raw)
-    message = raw.get("message", "") if isinstance(raw, dict) else getattr(raw, "message", "")
-    word = str(getattr(status, "value", status)).upper()
-    verdict = Verdict(word) if word in Verdict.__members__ else Verdict.UNVERIFIED
+    message = (raw.get("summary") or raw.get("message", "")) if isinstance(raw, dict) \
+        else getattr(raw, "message", "")
+    verdict = Verdict.of(str(getattr(status, "value", status)))
     return verdict, _sentence(str(message or "")) or DEFAULT_REASON[verdict]
+
+
+def _what_was_checked(raw: Any) -> dict[str, Any]:
+    """The claim's parts and every check that ran, as views (empty for a planned control)."""
+    if not isinstance(raw, dict):
+        return {}
+    parts = tuple(
+        AssertionView(number=i, text=a["text"], verdict=Verdict.of(a["status"]),
+                      checks=tuple(a["checks"]), message=_sentence(a["message"]))
+        for i, a in enumerate(raw.get("assertions", ()), start=1))
+    checks = tuple(
+        CheckView(code=code, name=c.get("name", ""), verdict=Verdict.of(c["status"]),
+                  message=_sentence(c["message"]),
+                  reasons=tuple(ReasonView(f"{r['path']}:{r['line']}", _key(r["key"]),
+                                           r["message"], r["refutes"]) for r in c["reasons"]))
+        for code, c in raw.get("checks", {}).items())
+    return {"assertions": parts, "checks": checks,
+            "parts_listed": bool(raw.get("parts_listed")),
+            "stale": tuple(raw.get("stale", ()))}
+
+
+def _key(key: str) -> str:
+    """The key a reason points at, as the report names it ("(file)": the whole file)."""
+    return "the whole file" if key == "(file)" else key
 
 
 def _sentence(text: str) -> str:
@@ -187,6 +217,7 @@ def build_context(checked: Checked, *, forced: bool = False,
                 limits=_limits(limits_by_id, sources_by_id, c),
                 findings=tuple(per_control[c.id]),
                 waivers=tuple(waivers_of.get(c.id, ())),
+                **_what_was_checked(given.get(c.id)),
             )
             for c in by_layer.get(layer, [])
         )
@@ -194,6 +225,9 @@ def build_context(checked: Checked, *, forced: bool = False,
         layers.append(view)
     stance = build_stance(model, verdicts)
     system = model.system
+    summary = _summary(given, [verdicts[c.id][0] for c in model.controls], result.findings,
+                       len(waivers), planned=sum(c.status.value == "planned"
+                                                 for c in model.controls))
     practice = result.practice
     return ReportContext(
         title=f"{system.name}: agent sandbox audit report",
@@ -210,8 +244,28 @@ def build_context(checked: Checked, *, forced: bool = False,
         forced=forced,
         other_findings=tuple(other),
         waivers=tuple(waivers),
+        summary=summary,
         tabletop=tuple(trace_view(t) for t in practice.traces
                        if t.scenario.id in practice.checked) if practice else (),
         practice=practice_view(practice),
         metrics=metric_views(practice.metrics) if practice else (),
+    )
+
+
+def _summary(given: dict[str, Any], verdicts: list[Verdict], findings: list[Diagnostic],
+             waivers: int, *, planned: int) -> SummaryView:
+    """Verdict counts, open findings and waivers for the first page (hashes come later)."""
+    active = [d for d in findings if d.waived_by is None]
+    return SummaryView(
+        verified=verdicts.count(Verdict.VERIFIED),
+        partly_verified=verdicts.count(Verdict.PARTLY_VERIFIED),
+        unverified=verdicts.count(Verdict.UNVERIFIED),
+        refuted=verdicts.count(Verdict.REFUTED),
+        stale=sum(bool(v.get("stale")) for v in given.values() if isinstance(v, dict)),
+        planned=planned,
+        errors=sum(d.level is Level.ERROR for d in active),
+        warnings=sum(d.level is Level.WARNING for d in active),
+        notes=sum(d.level is Level.INFO for d in active),
+        waived=sum(d.waived_by is not None for d in findings),
+        waivers=waivers,
     )

@@ -16,15 +16,22 @@ from compliance.practice.worksheet import MetricView, PracticeView, TraceView
 
 
 class Verdict(enum.StrEnum):
-    """What the checks could establish about a claim."""
+    """What the checks could establish about a claim (PARTLY VERIFIED is not VERIFIED)."""
 
     VERIFIED = "VERIFIED"
+    PARTLY_VERIFIED = "PARTLY VERIFIED"
     REFUTED = "REFUTED"
     UNVERIFIED = "UNVERIFIED"
 
     @property
     def css(self) -> str:
-        return self.value.lower()
+        return self.value.lower().replace(" ", "-")
+
+    @classmethod
+    def of(cls, status: str) -> Verdict:
+        """``verified`` / ``partly-verified`` / ... (the check stage's words); else UNVERIFIED."""
+        word = str(status).upper().replace("-", "_").replace(" ", "_")
+        return cls[word] if word in cls.__members__ else cls.UNVERIFIED
 
 
 def anchor(prefix: str, key: str) -> str:
@@ -68,6 +75,43 @@ class EvidenceView:
 
 
 @dataclass(frozen=True, slots=True)
+class ReasonView:
+    """What one check read: the file and line, the key, and what the file shows there."""
+
+    location: str
+    key: str
+    message: str
+    refutes: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CheckView:
+    """One configuration check that ran over the control's evidence, and what it found."""
+
+    code: str
+    name: str
+    verdict: Verdict
+    message: str
+    reasons: tuple[ReasonView, ...] = ()
+
+    @property
+    def open(self) -> bool:
+        """Not VERIFIED: its message says what it could not confirm or what refutes."""
+        return self.verdict is not Verdict.VERIFIED
+
+
+@dataclass(frozen=True, slots=True)
+class AssertionView:
+    """One part of a claim, its verdict and the checks listed for it."""
+
+    number: int
+    text: str
+    verdict: Verdict
+    checks: tuple[str, ...]
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
 class ControlView:
     id: str
     title: str
@@ -82,6 +126,14 @@ class ControlView:
     limits: tuple[LimitView, ...] = ()
     findings: tuple[FindingView, ...] = ()
     waivers: tuple[WaiverView, ...] = ()
+    #: The claim's parts (one, the whole claim, when the control lists none).
+    assertions: tuple[AssertionView, ...] = ()
+    #: Whether the control listed its parts (``assertions:``).
+    parts_listed: bool = False
+    #: Every check that ran, with what it read.
+    checks: tuple[CheckView, ...] = ()
+    #: Evidence ids that changed since they were pinned (the claim is then not verified).
+    stale: tuple[str, ...] = ()
 
     @property
     def anchor(self) -> str:
@@ -114,10 +166,40 @@ class StanceView:
     statement: str | None = None  # the team's own stance text, checked like every claim
     limits: tuple[str, ...] = ()
     relied_on: tuple[str, ...] = ()
+    partly_verified: tuple[str, ...] = ()
     unverified: tuple[str, ...] = ()
     refuted: tuple[str, ...] = ()
     planned: tuple[str, ...] = ()
     gaps: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryView:
+    """The first page: what an auditor looks for before reading on."""
+
+    verified: int = 0
+    partly_verified: int = 0
+    unverified: int = 0
+    refuted: int = 0
+    #: Of the unverified: claims whose evidence changed since it was pinned.
+    stale: int = 0
+    #: Of the unverified: planned controls, which are not checked.
+    planned: int = 0
+    errors: int = 0
+    warnings: int = 0
+    notes: int = 0
+    waived: int = 0
+    waivers: int = 0
+    #: sha256 of model.json in the evidence pack (the loaded model as JSON).
+    model_sha256: str = ""
+    #: sha256 of manifest.json as attached to the PDF (every pack file but the PDF).
+    manifest_sha256: str = ""
+    #: How many files that manifest lists.
+    manifest_files: int = 0
+
+    @property
+    def controls(self) -> int:
+        return self.verified + self.partly_verified + self.unverified + self.refuted
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +224,8 @@ class ReportContext:
     tabletop: tuple[TraceView, ...] = ()
     practice: PracticeView = PracticeView(status="No tabletop exercise is recorded.")
     metrics: tuple[MetricView, ...] = ()
+    #: The first page's summary (counts always; hashes once the pack's files are known).
+    summary: SummaryView = SummaryView()
 
     @property
     def controls(self) -> tuple[ControlView, ...]:

@@ -26,10 +26,12 @@ def sha256(data: bytes) -> str:
 
 
 def manifest(
-    files: Mapping[str, bytes], *, system: str, reviewed: dt.date, generator: str
+    files: Mapping[str, bytes], *, system: str, reviewed: dt.date, generator: str,
+    verdicts: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The manifest: every file's path, size and sha256, sorted by path."""
-    return {
+    """The manifest: every file's path, size and sha256, sorted by path, and each control's
+    verdict (``verified``, ``partly-verified``, ``unverified``, ``refuted``)."""
+    out: dict[str, Any] = {
         "format": MANIFEST_FORMAT,
         "system": system,
         "reviewed": reviewed.isoformat(),
@@ -39,6 +41,9 @@ def manifest(
             for path, data in sorted(files.items())
         ],
     }
+    if verdicts is not None:
+        out["verdicts"] = dict(sorted(verdicts.items()))
+    return out
 
 
 def manifest_bytes(data: Mapping[str, Any]) -> bytes:
@@ -69,11 +74,13 @@ def build_pack(
     system: str,
     reviewed: dt.date,
     generator: str,
+    verdicts: Mapping[str, str] | None = None,
 ) -> bytes:
     """The evidence pack: ``files`` plus ``manifest.json`` hashing each of them."""
     if MANIFEST_NAME in files:
         raise ValueError(f"{MANIFEST_NAME} is written by the pack itself")
-    data = manifest(files, system=system, reviewed=reviewed, generator=generator)
+    data = manifest(files, system=system, reviewed=reviewed, generator=generator,
+                    verdicts=verdicts)
     return build_zip({**files, MANIFEST_NAME: manifest_bytes(data)}, date=reviewed)
 
 

@@ -1,8 +1,9 @@
 """The stance summary: only what deployed, verified controls support, then the limits.
 
 A clause enters the summary only when its control is deployed and the
-checks VERIFIED its claim. Everything else is said for what it is: an
-unverified or refuted claim by name, a planned control as not in place, a
+checks VERIFIED its claim (every part of it). Everything else is said for
+what it is: a partly verified, unverified or refuted claim by name (a partly
+verified one with the parts no check verified), a planned control as not in place, a
 layer with no control as a gap. Limits of the deployed controls follow in
 their own plain words.
 """
@@ -29,6 +30,7 @@ def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]]) -> Stan
     """``verdicts``: control id -> (verdict, reason) as the check stage gave them."""
     clauses: list[str] = []
     relied_on: list[str] = []
+    partly: list[str] = []
     unverified: list[str] = []
     refuted: list[str] = []
     planned: list[str] = []
@@ -44,6 +46,8 @@ def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]]) -> Stan
         limit_ids.update(dict.fromkeys(control.limits))
         if verdict is Verdict.REFUTED:
             refuted.append(f"{name}: refuted by its evidence.{because}")
+        elif verdict is Verdict.PARTLY_VERIFIED:
+            partly.append(f"{name}: partly verified.{because}")
         elif verdict is Verdict.UNVERIFIED:
             unverified.append(f"{name}: unverified.{because}")
         elif control.status is Status.DEPLOYED and control.stance_clause:
@@ -63,6 +67,7 @@ def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]]) -> Stan
         statement=model.stance.strip() if model.stance else None,
         limits=tuple(limits[lid] for lid in limit_ids if lid in limits),
         relied_on=tuple(relied_on),
+        partly_verified=tuple(partly),
         unverified=tuple(unverified),
         refuted=tuple(refuted),
         planned=tuple(planned),

@@ -74,7 +74,7 @@ def test_clean_workspace_writes_five_outputs(tmp_path: Path) -> None:
         "model.json",
         "stance.md",
     ]
-    assert outline(pdf)[:3] == ["Stance", "Controls by layer", "Isolation"]
+    assert outline(pdf)[:4] == ["Audit summary", "Stance", "Controls by layer", "Isolation"]
     stance = (out / "stance.md").read_text()
     assert "## Gaps\n\n- Network egress: no control in place." in stance
     findings = json.loads((out / "findings.json").read_text())

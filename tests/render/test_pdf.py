@@ -38,13 +38,15 @@ def test_gap_layers_are_named(sample_pdf: bytes) -> None:
 
 def test_bookmarks_per_layer_and_control(sample_pdf: bytes) -> None:
     assert outline(sample_pdf) == [
+        "Audit summary",
         "Stance",
         "Controls by layer",
         "Isolation",
         "Network",
         ["NET-01: Default-deny egress with an allowlist"],
         "Credentials",
-        ["CRED-01: No standing credentials in the sandbox"],
+        ["CRED-01: No standing credentials in the sandbox",
+         "CRED-02: Credential files denied to the sandbox"],
         "Git",
         "Pipeline",
         "Logs",
@@ -99,10 +101,11 @@ def test_internal_links_from_summary_to_details(sample_pdf: bytes) -> None:
     r = reader(sample_pdf)
     dests = set(r.named_destinations)
     assert {"control-net-01", "control-cred-01", "control-log-01", "layer-isolation"} <= dests
-    first = r.pages[0]
+    # The overview table follows the first page (the audit summary and sign-off).
+    overview = next(page for page in r.pages if "Controls by layer" in page.extract_text())
     targets = [
         annot.get_object().get("/Dest") or annot.get_object()["/A"].get("/D")
-        for annot in first.get("/Annots", [])
+        for annot in overview.get("/Annots", [])
         if annot.get_object()["/Subtype"] == "/Link"
     ]
     assert "control-net-01" in targets
