@@ -1,4 +1,4 @@
-"""The claim patterns' trigger sets, derived once and shipped as data.
+"""The claim patterns' trigger routes (sets of trigger words), derived once and shipped as data.
 
 Deriving them (:func:`compliance.judge.triggers.trigger_sets`) parses every claim
 regex in Python and takes about 0.1 s, once per process that judges more than a
@@ -19,7 +19,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from compliance.judge.triggers import Trigger, derive_table, read_table
+from compliance.judge.triggers import Route, derive_table, read_table
 
 TABLE = Path(__file__).with_name("trigger_table.json")
 
@@ -32,11 +32,11 @@ def claim_regexes() -> list[re.Pattern[str]]:
 
 
 @cache
-def known() -> dict[str, list[frozenset[Trigger]]]:
+def known() -> dict[str, list[Route]]:
     """The committed table ({} when it is missing or unreadable: everything is derived)."""
     try:
         return read_table(json.loads(TABLE.read_text(encoding="utf-8")))
-    except (OSError, ValueError, TypeError, AttributeError):
+    except (OSError, ValueError, TypeError, AttributeError, KeyError, IndexError):
         return {}
 
 
