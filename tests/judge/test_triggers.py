@@ -75,7 +75,7 @@ def test_committed_trigger_table_is_current() -> None:
     from compliance.rules.claims import trigger_table
 
     assert trigger_table.TABLE.read_text(encoding="utf-8") == trigger_table.render(
-        trigger_table.claim_regexes()), "stale: python -m compliance.rules.claims.trigger_table"
+        trigger_table.table_regexes()), "stale: python -m compliance.rules.claims.trigger_table"
 
 
 def test_index_from_the_table_selects_the_same_candidates() -> None:

@@ -31,6 +31,14 @@ def claim_regexes() -> list[re.Pattern[str]]:
     return [p.regex for rule in CLAIM_RULES.values() for p in rule.patterns]
 
 
+def table_regexes() -> list[re.Pattern[str]]:
+    """What the table covers: the claim patterns and the shared absolute predicates
+    (:mod:`compliance.judge.absolutes`)."""
+    from compliance.judge.absolutes import vocabulary
+
+    return claim_regexes() + [p.regex for p in vocabulary().predicates]
+
+
 @cache
 def known() -> dict[str, list[Route]]:
     """The committed table ({} when it is missing or unreadable: everything is derived)."""
@@ -48,10 +56,13 @@ def render(regexes: list[re.Pattern[str]]) -> str:
 def precompiled_patterns() -> list[tuple[str, int]]:
     """(source, flags) of every lazily compiled judge pattern a process can use: the
     lexicon's, every family's, and the trigger index's scan (built from :func:`known`)."""
+    from compliance.judge.absolutes import vocabulary
     from compliance.judge.lazyre import CREATED
     from compliance.judge.triggers import TriggerIndex
 
     TriggerIndex(claim_regexes(), known())
+    voc = vocabulary()  # every pattern of the vocabulary, as the judge makes them
+    TriggerIndex([p.regex for p in voc.predicates], known())
     return [(p.pattern, p._given) for p in CREATED]
 
 
@@ -59,7 +70,7 @@ def main() -> None:
     from compliance.atomic import write_bytes_atomic, write_text_atomic
     from compliance.judge import precompiled
 
-    write_text_atomic(TABLE, render(claim_regexes()))
+    write_text_atomic(TABLE, render(table_regexes()))
     print(f"wrote {TABLE}")
     known.cache_clear()  # the scan regex is built from the table just written
     write_bytes_atomic(precompiled.TABLE, precompiled.render(precompiled_patterns()))
