@@ -114,13 +114,11 @@ def test_approved_answers_are_reused_for_the_same_and_similar_questions(
 def test_an_answer_whose_control_changed_is_listed_for_re_review(ws: Path, tmp_path: Path) -> None:
     lib = approved_library(ws, tmp_path)
     iso = ws / "controls" / "isolation.yaml"
-    iso.write_text(
-        iso.read_text(encoding="utf-8").replace(
-            "destroyed\n      when the session ends.",
-            "destroyed\n      when the session ends, within minutes.",
-        ),
-        encoding="utf-8",
-    )
+    before = iso.read_text(encoding="utf-8")
+    after = before.replace("Agent sessions run in Firecracker microVMs.",
+                           "Agent sessions run in Firecracker microVMs on dedicated nodes.")
+    assert after != before, "the example's ISO-01 claim changed: update this edit"
+    iso.write_text(after, encoding="utf-8")
     (tmp_path / "q2.csv").write_text(SECOND, encoding="utf-8")
     out = tmp_path / "a2.csv"
     code, stdout, _ = run(
