@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import PurePosixPath
 from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc, as_dict
@@ -28,10 +29,12 @@ class McpServerOutsideSandbox(ConfigRule):
     settings, Codex `[mcp_servers.*]`) and Claude Code hooks. Every enabled MCP
     server refutes the claim, and so does every command or http hook that is
     honoured (not dropped by managed `allowManagedHooksOnly` or `disableAllHooks`).
-    The claim is VERIFIED only when managed Claude Code settings set
-    `allowedMcpServers: []` (no MCP server may run) and no hook is honoured;
-    otherwise servers could come from files not given (user scope, the Copilot
-    repository setting), so the verdict is UNVERIFIED.
+    The claim is VERIFIED only when Claude Code is barred from loading any MCP
+    server (a `managed-mcp.json` with an empty server map, or managed settings
+    with `allowedMcpServers: []` and `allowManagedMcpServersOnly: true`) and no
+    hook is honoured; `allowedMcpServers` without `allowManagedMcpServersOnly`
+    is a list users can extend. Otherwise servers could come from files not
+    given (user scope, the Copilot repository setting): UNVERIFIED.
 
     ## Why is this bad?
     An MCP server is a separate process (or a remote service) the agent calls as
@@ -47,8 +50,8 @@ class McpServerOutsideSandbox(ConfigRule):
 
     ## Use instead
     Claim what holds ("Bash commands run in the OS sandbox; the MCP servers
-    `docs` and `issues` run outside it with the rights of the user"), or block
-    MCP servers in managed settings (`allowedMcpServers: []`).
+    `docs` and `issues` run outside it with the rights of the user"), or
+    disable MCP with a `managed-mcp.json` whose server map is empty.
 
     ## Sources
     anthropics/claude-code `examples/settings/README.md`: the `sandbox` property
@@ -67,9 +70,13 @@ class McpServerOutsideSandbox(ConfigRule):
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
         claude = of_kind(docs, "claude-settings")
         eff = merge_claude_settings(claude) if claude else None
-        locked = self._lockdown(eff, findings)
+        managed_mcp = [d for d in docs if d.kind == "mcp-config"
+                       and PurePosixPath(d.path).name == "managed-mcp.json"]
+        locked = self._lockdown(eff, managed_mcp, findings)
         for doc, server in servers_in(docs):
-            if "claude-code" in server.agents and self._blocked(eff, locked, server):
+            exclusive = bool(managed_mcp) and doc not in managed_mcp
+            if "claude-code" in server.agents and (exclusive or self._blocked(eff, locked,
+                                                                              server)):
                 findings.support(doc, server.keys, f"MCP server {server.name} is not allowed by "
                                                    "managed settings")
                 continue
@@ -85,16 +92,26 @@ class McpServerOutsideSandbox(ConfigRule):
         if not locked:
             findings.gap("MCP servers can also be configured in files not given (user scope "
                          "~/.claude.json, ~/.codex/config.toml, the Copilot repository "
-                         "setting); only managed allowedMcpServers: [] rules them out")
+                         "setting); only a managed-mcp.json with no servers, or managed "
+                         "allowedMcpServers: [] with allowManagedMcpServersOnly, rules them out")
 
     @staticmethod
-    def _lockdown(eff: Effective | None, findings: Findings) -> bool:
+    def _lockdown(eff: Effective | None, managed_mcp: list[EvidenceDoc],
+                  findings: Findings) -> bool:
+        for doc in managed_mcp:
+            if not doc.fact_list("mcp"):
+                findings.support(doc, None, "managed-mcp.json has no servers: no MCP server "
+                                            "loads anywhere")
+                return True
         if eff is None:
             return False
         allowed = eff.value("allowedMcpServers")
-        if allowed is not None and allowed.scope == "managed" and allowed.value == []:
-            findings.support(allowed.doc, allowed.fact, "managed allowedMcpServers is empty: "
-                                                        "no MCP server may run")
+        only = eff.value("allowManagedMcpServersOnly")
+        if (allowed is not None and allowed.scope == "managed" and allowed.value == []
+                and only is not None and only.scope == "managed" and only.value is True):
+            findings.support(allowed.doc, allowed.fact, "managed allowedMcpServers is empty and "
+                                                        "allowManagedMcpServersOnly is true: no "
+                                                        "MCP server may run")
             return True
         return False
 
