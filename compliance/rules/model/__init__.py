@@ -1,7 +1,6 @@
 """Rules over the model itself: limits, layer gaps, evidence files, waivers."""
 
 from compliance.rules.base import Rule
-from compliance.rules.model.disclosures import DisclosureOutOfDate
 from compliance.rules.model.evidence_rules import (
     EvidenceFromTheFuture,
     EvidenceMissing,
@@ -30,6 +29,6 @@ MODEL_RULES: dict[str, type[Rule]] = {
         ControlWithoutLimits, KindLimitMissing, StanceWithoutLimits, LayerWithoutControl,
         EvidenceOutsideFolder, EvidenceMissing, EvidenceNotPinned, EvidenceStale,
         EvidenceTooOld, EvidenceFromTheFuture, WaiverExpired, WaiverBeyondHorizon,
-        WaiverUnknownRule, WaiverUnused, SuppressionWithoutReason, DisclosureOutOfDate,
+        WaiverUnknownRule, WaiverUnused, SuppressionWithoutReason,
     )
 }
