@@ -100,6 +100,6 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
 
         sent = answers_record(run.checked, record, run.questionnaire.questions,
                               run.result.answers, sent=out.name)
-        written = write_record(workspace, sent, replace=replace_record)
-        sys.stdout.write(f"recorded what was sent in {written}\n")
+        recorded = write_record(workspace, sent, replace=replace_record)
+        sys.stdout.write(f"recorded what was sent in {recorded}\n")
     sys.exit(EXIT_OK)

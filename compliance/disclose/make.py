@@ -12,15 +12,14 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from compliance import __version__
+from compliance.disclose.state import claim_states, file_hasher, stance_record
 from compliance.model import Model
 from compliance.model.disclosure import (
-    RECORD_FORMAT,
     AnswerRecord,
     DisclosureRecord,
     QuestionRecord,
     RecordKind,
 )
-from compliance.disclose.state import claim_states, file_hasher, stance_record
 from compliance.pipeline import Checked
 
 
@@ -36,7 +35,7 @@ def _record(checked: Checked, name: str, kind: RecordKind, sent: str, audience: 
     model = _model(checked)
     verdicts = checked.result.verdicts
     return DisclosureRecord(
-        format=RECORD_FORMAT,
+        format="compliance-disclosure/1",
         name=name,
         kind=kind,
         date=model.system.last_reviewed,
@@ -44,7 +43,7 @@ def _record(checked: Checked, name: str, kind: RecordKind, sent: str, audience: 
         system=model.system.name,
         audience=audience,
         sent=sent,
-        stance=stance_record(model, verdicts),
+        stance=stance_record(model, verdicts) if kind is RecordKind.BUILD else None,
         claims=claim_states(model, verdicts, file_hasher(checked.workspace.evidence_dir),
                             controls),
         answers=answers,

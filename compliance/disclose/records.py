@@ -54,7 +54,8 @@ def record_path(root: Path, name: str) -> Path:
     try:
         return resolve_inside(Path(root), f"{RECORDS_DIR}/{name}.yaml")
     except OutsideFolder as exc:
-        raise UserError(f"{RECORDS_DIR}/{name}.yaml: refusing to write a record that {exc}")
+        raise UserError(
+            f"{RECORDS_DIR}/{name}.yaml: refusing to write a record that {exc}") from None
 
 
 def refuse_existing(path: Path, name: str, replace: bool) -> None:

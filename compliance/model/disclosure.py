@@ -117,7 +117,8 @@ class DisclosureRecord(Strict):
         default=None, description="The audience a build was made for (public, nda, internal); "
         "none for answers.")
     sent: Line = Field(description="What was sent: the answered file's name, or the pack.")
-    stance: StanceRecord
+    stance: StanceRecord | None = Field(
+        default=None, description="The stance summary a build stated (answers state none).")
     claims: list[ClaimState] = Field(
         default_factory=list,
         description="Every claim the outputs stated (for a build: every control shown; for "
