@@ -15,6 +15,7 @@ from compliance.disclose.records import write_record
 from compliance.pipeline import load_and_check
 from tests.disclose.example import (
     AS_OF,
+    answer,
     copy_example,
     invoke,
     set_status,
@@ -26,19 +27,6 @@ GIT = shutil.which("git")
 needs_git = pytest.mark.skipif(GIT is None, reason="git is not installed: --since REV untested")
 EVIDENCE_LINE = ("PIPE-01 evidence fork-pr-approval (evidence/github/fork-pr-contributor-"
                  "approval.json) now has different content (sha256 271cb6b8ce6b -> ")
-
-
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = copy_example(tmp_path_factory.mktemp("pristine"))
-    write_record(root, build_record(load_and_check(root, TODAY), "acme-bank"), replace=False)
-    return root
-
-
-@pytest.fixture
-def ws(pristine: Path, tmp_path: Path) -> Path:
-    shutil.copytree(pristine, tmp_path / "ws")
-    return tmp_path / "ws"
 
 
 def diff(root: Path, *args: str) -> tuple[int, str, str]:
@@ -107,7 +95,6 @@ def test_stronger_changes_are_named_and_owe_nothing(tmp_path: Path) -> None:
 
 
 def test_answers_that_would_now_be_drafted_differently(ws: Path, tmp_path: Path) -> None:
-    from tests.disclose.test_records import answer
 
     code, _, _ = answer(ws, tmp_path, "--record", "cust-a")
     assert code == 0
