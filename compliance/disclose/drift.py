@@ -75,6 +75,7 @@ def redraft(record: DisclosureRecord, model: Model, verdicts: Mapping[str, Any],
     from compliance.questionnaire.draft import draft_answers
     from compliance.questionnaire.judging import claims_judge
     from compliance.questionnaire.types import Format, MappingEntry, Question, Questionnaire
+    from compliance.questionnaire.unmapped import UnmappedPolicy
     from compliance.questionnaire.verdicts import control_verdicts
 
     questions = []
@@ -85,9 +86,11 @@ def redraft(record: DisclosureRecord, model: Model, verdicts: Mapping[str, Any],
                              suggest_only=rq.suggest_only) if rq.mapped else None
         questions.append(Question(key=rq.key, id=rq.id, text=rq.text, style=rq.style,
                                   mapping=entry, choices=tuple(rq.choices)))
-    questionnaire = Questionnaire(Path(record.sent), Format.CSV, questions)
+    questionnaire = Questionnaire(Path(record.sent), Format.CSV, questions,
+                                  recognised=record.recognised)
+    policy = None if record.min_confidence is None else UnmappedPolicy(record.min_confidence)
     drafted = draft_answers(questionnaire, model, control_verdicts(dict(verdicts)),
-                            evidence_dir, claims_judge())
+                            evidence_dir, claims_judge(), policy)
     out: list[Change] = []
     for item, question in zip(record.answers, questions, strict=True):
         change = answer_change(item, answer_record(question, drafted.get(question.key)))

@@ -90,9 +90,14 @@ def answer_record(question: Any, answer: Any) -> AnswerRecord:
     )
 
 
-def answers_record(checked: Checked, name: str, questions: Iterable[Any],
-                   answers: Mapping[str, Any], *, sent: str) -> DisclosureRecord:
-    """The record of an answered questionnaire: every answer, and the claims they rest on."""
-    items = [answer_record(q, answers.get(q.key)) for q in questions]
+def answers_record(checked: Checked, name: str, questionnaire: Any,
+                   answers: Mapping[str, Any], *, sent: str,
+                   min_confidence: float | None) -> DisclosureRecord:
+    """The record of an answered questionnaire: every answer, the claims they rest on, and
+    how it was drafted (whether a mapping recognised it; the unmapped match threshold)."""
+    items = [answer_record(q, answers.get(q.key)) for q in questionnaire.questions]
     cited = {cid for item in items for cid in item.controls}
-    return _record(checked, name, RecordKind.ANSWER, sent, None, sorted(cited), items)
+    record = _record(checked, name, RecordKind.ANSWER, sent, None, sorted(cited), items)
+    recognised = bool(questionnaire.recognised)
+    return record.model_copy(update={
+        "recognised": recognised, "min_confidence": None if recognised else min_confidence})

@@ -92,8 +92,8 @@ def _scalar(key: str | None, value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
+    if isinstance(value, int | float):
+        return repr(value)
     if key == "date":  # a plain YAML date, as people write it
         return str(value)
     return _quote(str(value))

@@ -125,3 +125,10 @@ class DisclosureRecord(Strict):
         "answers: the controls the drafted answers rest on).")
     answers: list[AnswerRecord] = Field(default_factory=list,
                                         description="Every question, answered or not.")
+    recognised: bool = Field(
+        default=True, description="Answers: whether a mapping recognised the questionnaire "
+        "(otherwise each question was matched to the model).")
+    min_confidence: float | None = Field(
+        default=None, ge=0, le=1,
+        description="Answers to a questionnaire no mapping recognised: the match score a "
+        "question needed to be drafted; none when such questions were not drafted.")

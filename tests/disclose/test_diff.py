@@ -15,6 +15,7 @@ from compliance.disclose.records import write_record
 from compliance.pipeline import load_and_check
 from tests.disclose.example import (
     AS_OF,
+    QUESTIONS,
     answer,
     copy_example,
     invoke,
@@ -194,3 +195,26 @@ def test_no_records_yet(tmp_path: Path) -> None:
     code, stdout, _ = diff(root)
     assert code == 0
     assert "no recorded disclosures (record one with --record NAME)\n" in stdout
+
+
+@pytest.mark.parametrize("flags", [(), ("--no-draft-unmapped",), ("--min-confidence", "0.3")])
+def test_a_redraft_of_an_unchanged_model_gives_the_answers_that_were_sent(
+        ws: Path, tmp_path: Path, flags: tuple[str, ...]) -> None:
+    """Whatever way the questions were drafted (a mapping, matching an unrecognised file to
+    the model, or nothing drafted for it) is recorded and used again."""
+    (tmp_path / "q.csv").write_text(QUESTIONS, encoding="utf-8")
+    code, stdout, _ = invoke("answer", str(tmp_path / "q.csv"), "-w", str(ws),
+                             "--answer-col", "C", "--notes-col", "D", "--out",
+                             str(tmp_path / "a.csv"), "--today", AS_OF, "--record", "plain",
+                             *flags)
+    assert code == 0
+    from compliance.load import load_workspace
+
+    record = load_workspace(ws).disclosures["plain"].record
+    assert record.recognised is False
+    assert record.min_confidence == (None if flags == ("--no-draft-unmapped",) else
+                                     0.3 if flags else 0.55)
+    code, stdout, _ = diff(ws, "--since", "plain")
+    assert code == 0, stdout
+    assert stdout.splitlines()[1].endswith("recorded 2026-11-27): up to date")
+    assert len(stdout.splitlines()) == 3  # nothing would be drafted differently
