@@ -10,7 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from compliance.questionnaire import csv_io, json_io, xlsx_read
-from compliance.questionnaire.detect import Columns, assign_keys, questions_in, resolve_columns
+from compliance.questionnaire.detect import (
+    Columns,
+    assign_keys,
+    describe_layout,
+    questions_in,
+    resolve_columns,
+)
 from compliance.questionnaire.grid import Grid
 from compliance.questionnaire.mapping import Mapping, builtin_mappings, load_mapping
 from compliance.questionnaire.safety import refuse_ole
@@ -130,6 +136,8 @@ def _from_grids(
             layout.first_row if layout else None,
             layout.last_row if layout else None,
         )
+        if found and layout is None:
+            notes.append(describe_layout(grid, cols, found))
         if found and cols.answer is None:
             notes.append(_no_answer_note(grid, cols))
         questions.extend(found)

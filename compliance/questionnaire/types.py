@@ -84,6 +84,8 @@ class Question:
     mapping: MappingEntry | None = None
     existing: str | None = None
     choices: tuple[str, ...] = ()
+    #: The answer cell is a drop-down (a list data validation): it takes only its choices.
+    answer_dropdown: bool = False
 
 
 @dataclass(slots=True)
