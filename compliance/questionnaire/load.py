@@ -21,6 +21,7 @@ from compliance.questionnaire.grid import Grid
 from compliance.questionnaire.mapping import Mapping, builtin_mappings, load_mapping
 from compliance.questionnaire.safety import refuse_ole
 from compliance.questionnaire.types import (
+    CellRef,
     Format,
     Overrides,
     Question,
@@ -128,8 +129,14 @@ def _from_grids(
         chosen = [g for g in grids if g.state == "visible"]
     notes: list[str] = []
     questions: list[Question] = []
+    header_cells: dict[CellRef, str] = {}
     for grid in chosen:
         cols = resolve_columns(grid, overrides, layout)
+        if layout is not None and cols.header_row is not None:
+            for col, text in layout.add_headers.items():
+                if not grid.get(cols.header_row, column_index(col)).strip():
+                    ref = CellRef(grid.name, cols.header_row, column_index(col))
+                    header_cells[ref] = text
         found = questions_in(
             grid,
             cols,
@@ -153,6 +160,7 @@ def _from_grids(
         mapping_name=mapping.name if mapping else None,
         notes=notes,
         recognised=mapping is not None and not mapping.fallback,
+        header_cells=header_cells,
     )
 
 

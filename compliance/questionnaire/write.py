@@ -84,14 +84,20 @@ def write_answers(
         for ref, value in cell_values(q, answer).items():
             cells[ref] = value
             owner[ref] = q.key
+    for ref, text in questionnaire.header_cells.items():  # a column the file did not have
+        if any(r.sheet == ref.sheet and r.column == ref.column for r in list(cells)):
+            cells[ref] = text
+            owner[ref] = ""
     if questionnaire.format is Format.XLSX:
         refused = write_xlsx(questionnaire.path, cells, out_path, owner)
     else:
         refused = _csv(questionnaire, cells, owner, out_path)
     for ref, reason in refused.items():
         key = owner[ref]
+        if not key:  # a header cell: the cells below it are refused with their own reason
+            continue
         result.answers[key] = replace(result.answers[key], unanswered_reason=f"{ref.a1}: {reason}")
-    refused_keys = {owner[r] for r in refused}
+    refused_keys = {owner[r] for r in refused if owner[r]}
     result.written = [q.key for q, _ in todo if q.key not in refused_keys]
     return result
 
