@@ -24,6 +24,7 @@ from compliance.disclose.compare import (
 )
 from compliance.disclose.state import HashOf, claim_states, stance_record
 from compliance.model import Model
+from compliance.model.audience import Audience
 from compliance.model.disclosure import AnswerRecord, DisclosureRecord, LimitText, RecordKind
 
 
@@ -55,14 +56,22 @@ class RecordDrift:
 def record_drift(record: DisclosureRecord, display: str, model: Model,
                  verdicts: Mapping[str, Any], hash_of: HashOf,
                  evidence_dir: Path) -> RecordDrift:
-    recorded = [state.control for state in record.claims]
+    """One record against the model now. A build record is compared with what a build for
+    the same audience would show now; an answer record with the claims it rested on."""
+    recorded = {state.control for state in record.claims}
     now = claim_states(model, verdicts, hash_of)
-    now_recorded = [s for s in now if s.control in set(recorded)]
-    changes = compare_claims(record.claims, now if record.kind is RecordKind.BUILD else
-                             now_recorded, new_controls=record.kind is RecordKind.BUILD)
-    if record.stance is not None:
-        now_summary = stance_record(model, verdicts).summary
-        changes += stance_change(record.stance.summary, now_summary, changes)
+    now_recorded = [s for s in now if s.control in recorded]
+    if record.kind is RecordKind.BUILD:
+        from compliance.render.audience import Visibility
+
+        shown = Visibility(Audience(record.audience or "internal"), model).control_ids
+        changes = compare_claims(record.claims, [s for s in now if s.control in shown],
+                                 new_controls=True)
+        if record.stance is not None:
+            now_summary = stance_record(model, verdicts, shown).summary
+            changes += stance_change(record.stance.summary, now_summary, changes)
+    else:
+        changes = compare_claims(record.claims, now_recorded, new_controls=False)
     answers = redraft(record, model, verdicts, evidence_dir) if record.answers else []
     return RecordDrift(record, display, tuple(changes),
                        tuple(new_limits(record.claims, now_recorded)), tuple(answers))

@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from compliance.model.audience import Audience
 from compliance.model.base import Identifier, Line, Strict, Text
 from compliance.model.layers import Layer
 from compliance.model.sections import Status
@@ -113,7 +114,7 @@ class DisclosureRecord(Strict):
     date: dt.date = Field(description="The model's last_reviewed date when it was recorded.")
     generator: Line = Field(description="The tool and version that recorded it.")
     system: Line = Field(description="The system the model covers.")
-    audience: Line | None = Field(
+    audience: Audience | None = Field(
         default=None, description="The audience a build was made for (public, nda, internal); "
         "none for answers.")
     sent: Line = Field(description="What was sent: the answered file's name, or the pack.")

@@ -10,15 +10,18 @@ date; every file read stays inside the workspace (evidence) or the package
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
 from compliance import __version__
 from compliance.formats import format_json
+from compliance.model.audience import Audience
 from compliance.paths import OutsideFolder, resolve_inside
 from compliance.pipeline import Checked
 from compliance.render.atomic import staged_outputs, write_bytes
+from compliance.render.audience import Redaction, Visibility
 from compliance.render.build_context import build_context
 from compliance.render.documents import render_report_html, render_stance_md
 from compliance.render.env import make_env, packaged_asset_dir
@@ -39,12 +42,15 @@ class Built:
     files: dict[str, bytes]
 
 
-def evidence_files(checked: Checked) -> dict[str, bytes]:
-    """Every evidence file the model cites that exists inside evidence/, by pack path."""
+def evidence_files(checked: Checked, only: Collection[str] | None = None) -> dict[str, bytes]:
+    """Every evidence file the model cites (or only the items ``only`` names) that exists
+    inside evidence/, by pack path."""
     model = checked.workspace.model
     assert model is not None
     files: dict[str, bytes] = {}
     for ev in model.evidence:
+        if only is not None and ev.id not in only:
+            continue
         try:
             path = resolve_inside(checked.workspace.evidence_dir, ev.path)
         except OutsideFolder:
@@ -54,8 +60,10 @@ def evidence_files(checked: Checked) -> dict[str, bytes]:
     return files
 
 
-def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | None = None) -> Built:
-    """Render every output of ``checked`` into ``out`` (all or nothing).
+def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | None = None,
+          audience: Audience = Audience.INTERNAL) -> Built:
+    """Render every output of ``checked`` into ``out`` (all or nothing), each showing only
+    what ``audience`` may read (:mod:`compliance.render.audience`).
 
     Raises ``OutputInInputFolder`` before rendering when ``out`` is or is inside
     controls/, evidence/ or templates/, and ``CannotWrite`` when the outputs
@@ -72,21 +80,24 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
     generator = f"compliance {__version__}"
 
     step("context")
-    ctx = build_context(checked, forced=forced)
+    vis = Visibility(audience, model)
+    ctx = build_context(checked, forced=forced, visibility=vis)
     env = make_env(checked.workspace.root)
     step("stance and report HTML")
     stance = render_stance_md(env, ctx).encode()
     html = render_report_html(env, ctx)
-    findings = format_json(make_report(checked)).encode()
+    findings = format_json(make_report(Redaction(vis, checked).checked_view())).encode()
 
     pack_files = {
-        "model.json": (model.model_dump_json(indent=2) + "\n").encode(),
+        "model.json": (json.dumps(vis.model_data(), indent=2, ensure_ascii=False) + "\n")
+        .encode(),
         "findings.json": findings,
         "stance.md": stance,
-        **evidence_files(checked),
+        **evidence_files(checked, vis.evidence_ids()),
     }
     attached = manifest(
-        pack_files, system=model.system.name, reviewed=reviewed, generator=generator
+        pack_files, system=model.system.name, reviewed=reviewed, generator=generator,
+        audience=audience.value,
     )
     step("PDF")
     pdf = render_pdf(
@@ -107,6 +118,7 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
         system=model.system.name,
         reviewed=reviewed,
         generator=generator,
+        audience=audience.value,
     )
     outputs = {
         "stance.md": stance,

@@ -15,11 +15,13 @@ from typing import Any
 
 from compliance import __version__
 from compliance.diagnostics import Diagnostic, Level
-from compliance.model import Control, Model
+from compliance.model import Control, Model, Status
+from compliance.model.audience import Audience
 from compliance.model.layers import Layer
 from compliance.paths import OutsideFolder, resolve_inside
 from compliance.pipeline import Checked
 from compliance.practice.worksheet import metric_views, practice_view, trace_view
+from compliance.render.audience import Redaction, Visibility
 from compliance.render.context import (
     ControlView,
     EvidenceView,
@@ -137,11 +139,15 @@ def _limits(model: Model, control: Control) -> tuple[LimitView, ...]:
     return tuple(views)
 
 
-def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
-    """The typed context for every output of ``compliance build``."""
+def build_context(checked: Checked, *, forced: bool = False,
+                  visibility: Visibility | None = None) -> ReportContext:
+    """The typed context for every output of ``compliance build``, for one audience
+    (``visibility``; everything when None)."""
     model = checked.workspace.model
     if model is None:
         raise ValueError("build_context needs a model that loaded")
+    vis = visibility or Visibility(Audience.INTERNAL, model)
+    checked = Redaction(vis, checked).checked_view()
     result = checked.result
     given: dict[str, Any] = result.verdicts
     verdicts = {c.id: verdict_of(given.get(c.id)) for c in model.controls}
@@ -166,20 +172,25 @@ def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
                 claim=c.claim.strip(),
                 verdict=verdicts[c.id][0],
                 verdict_reason=verdicts[c.id][1],
-                implementation=c.implementation.strip(),
-                owner=c.owner,
-                residual_risk=c.residual_risk.strip(),
-                evidence=_evidence(checked, model, c),
+                implementation=_shown(vis, c, "implementation", c.implementation.strip()),
+                owner=_shown(vis, c, "owner", c.owner),
+                residual_risk=_shown(vis, c, "residual_risk", c.residual_risk.strip()),
+                evidence=() if "evidence" in vis.withheld_fields(c)
+                else _evidence(checked, model, c),
                 limits=_limits(model, c),
                 findings=tuple(per_control[c.id]),
                 waivers=tuple(w for w in waivers if w.target == c.id),
+                evidence_withheld="evidence" in vis.withheld_fields(c),
             )
             for c in model.controls
-            if c.layer is layer
+            if c.layer is layer and vis.shows_control(c)
         )
-        view = LayerView(layer.value, layer.label, layer.question, controls=controls)
+        withheld = sum(1 for c in model.controls if c.layer is layer and
+                       not vis.shows_control(c) and c.status is not Status.PLANNED)
+        view = LayerView(layer.value, layer.label, layer.question, controls=controls,
+                         withheld=withheld)
         layers.append(view)
-    stance = build_stance(model, verdicts)
+    stance = build_stance(model, verdicts, shown=vis.control_ids)
     system = model.system
     practice = result.practice
     return ReportContext(
@@ -198,7 +209,17 @@ def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
         other_findings=tuple(other),
         waivers=tuple(waivers),
         tabletop=tuple(trace_view(t) for t in practice.traces
-                       if t.scenario.id in practice.checked) if practice else (),
+                       if t.scenario.id in practice.checked)
+        if practice and vis.audience is Audience.INTERNAL else (),
         practice=practice_view(practice),
-        metrics=metric_views(practice.metrics) if practice else (),
+        metrics=metric_views(practice.metrics)
+        if practice and vis.audience is Audience.INTERNAL else (),
+        audience=vis.audience.value,
+        audience_note=vis.note(),
+        practice_withheld=vis.audience is not Audience.INTERNAL,
     )
+
+
+def _shown(vis: Visibility, control: Control, name: str, text: str) -> str:
+    """A field's text, or what stands in its place when this audience may not read it."""
+    return vis.withheld_note() if name in vis.withheld_fields(control) else text

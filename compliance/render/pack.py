@@ -26,14 +26,17 @@ def sha256(data: bytes) -> str:
 
 
 def manifest(
-    files: Mapping[str, bytes], *, system: str, reviewed: dt.date, generator: str
+    files: Mapping[str, bytes], *, system: str, reviewed: dt.date, generator: str,
+    audience: str = "internal",
 ) -> dict[str, Any]:
-    """The manifest: every file's path, size and sha256, sorted by path."""
+    """The manifest: the audience the pack was built for, every file's path, size and
+    sha256, sorted by path."""
     return {
         "format": MANIFEST_FORMAT,
         "system": system,
         "reviewed": reviewed.isoformat(),
         "generator": generator,
+        "audience": audience,
         "files": [
             {"path": path, "bytes": len(data), "sha256": sha256(data)}
             for path, data in sorted(files.items())
@@ -69,11 +72,13 @@ def build_pack(
     system: str,
     reviewed: dt.date,
     generator: str,
+    audience: str = "internal",
 ) -> bytes:
     """The evidence pack: ``files`` plus ``manifest.json`` hashing each of them."""
     if MANIFEST_NAME in files:
         raise ValueError(f"{MANIFEST_NAME} is written by the pack itself")
-    data = manifest(files, system=system, reviewed=reviewed, generator=generator)
+    data = manifest(files, system=system, reviewed=reviewed, generator=generator,
+                    audience=audience)
     return build_zip({**files, MANIFEST_NAME: manifest_bytes(data)}, date=reviewed)
 
 

@@ -57,6 +57,7 @@ def test_manifest_hashes_every_file() -> None:
             "system": "Sys",
             "reviewed": "2026-11-02",
             "generator": "compliance 0.1.0",
+            "audience": "internal",
             "files": [
                 {"path": path, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
                 for path, data in sorted(FILES.items())
