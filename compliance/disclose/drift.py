@@ -66,7 +66,8 @@ def record_drift(record: DisclosureRecord, display: str, model: Model,
 
         shown = Visibility(Audience(record.audience or "internal"), model).control_ids
         changes = compare_claims(record.claims, [s for s in now if s.control in shown],
-                                 new_controls=True)
+                                 new_controls=True,
+                                 withheld={s.control for s in now} - shown)
         if record.stance is not None:
             now_summary = stance_record(model, verdicts, shown).summary
             changes += stance_change(record.stance.summary, now_summary, changes)

@@ -231,3 +231,35 @@ def test_findings_about_customers_are_the_team_s_own(tmp_path: Path) -> None:
     assert public.finding(d).message == "A finding about detail not shown to public readers."
     assert (public.finding(d).code, public.finding(d).line) == ("DSC001", 9)
     assert team.finding(d) is d
+
+
+def test_a_public_build_record_is_compared_with_what_public_readers_would_see(
+        tmp_path: Path) -> None:
+    from compliance.disclose.make import build_record
+    from compliance.disclose.records import write_record
+
+    root = copy_example(tmp_path / "ws")
+    set_field(root, "NET-02", "audience: nda")
+    code, stdout, _ = invoke("build", str(root), "--out", str(tmp_path / "out"), "--today",
+                             AS_OF, "--audience", "public", "--record", "pub")
+    assert code == 0, stdout
+    code, stdout, _ = invoke("diff", str(root), "--since", "pub", "--format", "json",
+                             "--today", AS_OF)
+    [record] = json.loads(stdout)["disclosures"]
+    assert (code, record["audience"], record["changes"]) == (0, "public", [])
+    checked = load_and_check(root, TODAY)
+    model = checked.workspace.model
+    assert model is not None
+    sent = build_record(checked, "pub2", audience=Audience.PUBLIC,
+                        controls=Visibility(Audience.PUBLIC, model).control_ids)
+    assert "NET-02" not in [c.control for c in sent.claims]
+    write_record(root, sent, replace=False)
+    # Narrowing a control the customer was shown takes it away from them: owed an update.
+    set_field(root, "NET-01", "audience: nda")
+    code, stdout, _ = invoke("diff", str(root), "--since", "pub2", "--format", "json",
+                             "--today", AS_OF)
+    [record] = json.loads(stdout)["disclosures"]
+    assert code == 1
+    assert record["changes"][0]["message"] == (
+        "NET-01 (Default-deny egress firewall in every session) is no longer shown to this "
+        "audience")
