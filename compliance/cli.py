@@ -24,6 +24,7 @@ COMMANDS: dict[str, str] = {
     "init": "compliance.commands.init:init",
     "rules": "compliance.commands.rules:rules",
     "schema": "compliance.commands.schema:schema",
+    "verify": "compliance.commands.verify:verify",
     "tabletop": "compliance.commands.tabletop:tabletop",
 }
 

@@ -69,10 +69,19 @@ class _Progress:
     "and the limits of every claim shown always stay. The manifest and the report's first "
     "page say which.",
 )
+@click.option(
+    "--sign",
+    "sign_key",
+    metavar="KEY",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Sign the pack's manifest.json with this SSH key (ssh-keygen -Y sign, namespace "
+    "compliance-pack); the signature goes into the pack as manifest.json.sig.",
+)
 @record_options
 def build(
     workspace: str, out: str, allow_findings: bool, strict: bool, today: dt.datetime | None,
-    audience: str, record: str | None, replace_record: bool,
+    audience: str, sign_key: Path | None, record: str | None, replace_record: bool,
 ) -> None:
     """Check WORKSPACE, then write what customers and auditors receive into --out.
 
@@ -94,6 +103,7 @@ def build(
       compliance build path/to/ws --out dist/audit --allow-findings
       compliance build --out out --record acme-bank-2026-q4
       compliance build --out for-acme --audience public
+      compliance build --out out --sign ~/.ssh/id_ed25519
     """
     from compliance.diagnostics import UserError
     from compliance.disclose.records import record_destination
@@ -125,7 +135,7 @@ def build(
 
     try:
         render_build(checked, Path(out), forced=not checked.ok, progress=progress,
-                     audience=reader)
+                     audience=reader, sign_key=sign_key)
     except UserError as exc:
         progress.done()
         fail_unreadable(exc.message, exc.diagnostics)

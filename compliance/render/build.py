@@ -13,6 +13,7 @@ import datetime as dt
 import json
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from compliance import __version__
@@ -28,6 +29,7 @@ from compliance.render.env import make_env, packaged_asset_dir
 from compliance.render.output_folder import refuse_input_folders
 from compliance.render.pack import build_pack, manifest, manifest_bytes
 from compliance.report import make_report
+from compliance.sshsig import sign as sign_manifest
 
 OUTPUTS = ("stance.md", "report.html", "report.pdf", "evidence-pack.zip", "findings.json")
 
@@ -61,7 +63,7 @@ def evidence_files(checked: Checked, only: Collection[str] | None = None) -> dic
 
 
 def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | None = None,
-          audience: Audience = Audience.INTERNAL) -> Built:
+          audience: Audience = Audience.INTERNAL, sign_key: Path | None = None) -> Built:
     """Render every output of ``checked`` into ``out`` (all or nothing), each showing only
     what ``audience`` may read (:mod:`compliance.render.audience`).
 
@@ -119,6 +121,7 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
         reviewed=reviewed,
         generator=generator,
         audience=audience.value,
+        sign=None if sign_key is None else partial(sign_manifest, key=sign_key),
     )
     outputs = {
         "stance.md": stance,
