@@ -19,19 +19,44 @@ from pathlib import Path
 from compliance import __version__
 from compliance.formats import format_json
 from compliance.model.audience import Audience
-from compliance.paths import OutsideFolder, resolve_inside
+from compliance.paths import OutsideFolder
 from compliance.pipeline import Checked
 from compliance.render.atomic import staged_outputs, write_bytes
 from compliance.render.audience import Redaction, Visibility
 from compliance.render.build_context import build_context
 from compliance.render.documents import render_report_html, render_stance_md
 from compliance.render.env import make_env, packaged_asset_dir
+from compliance.render.errors import ReportTooLarge
 from compliance.render.output_folder import refuse_input_folders
 from compliance.render.pack import build_pack, manifest, manifest_bytes
 from compliance.report import make_report
 from compliance.sshsig import sign as sign_manifest
 
 OUTPUTS = ("stance.md", "report.html", "report.pdf", "evidence-pack.zip", "findings.json")
+
+#: The largest model and report a build renders (docs/report.md, "Size limits"). The
+#: PDF renderer (WeasyPrint) lays the whole report out in memory: measured here, about
+#: 0.8 MB of memory and 0.1-0.3 s per KB of report HTML (500 planned controls: 580 KB
+#: of HTML, 450 MB, over 2 minutes), so a 60,000-control model would need tens of GB
+#: and hours. Past these limits the build stops before rendering, with exit 2.
+MAX_REPORT_CONTROLS = 1_000
+MAX_REPORT_HTML_BYTES = 1024 * 1024
+
+
+def refuse_too_large(controls: int, html_bytes: int | None = None) -> None:
+    """Raise :class:`ReportTooLarge` for a model or report over the limits."""
+    advice = ("one workspace describes one system: split a larger estate into several "
+              "workspaces (each builds its own report), or shorten the longest texts")
+    if controls > MAX_REPORT_CONTROLS:
+        raise ReportTooLarge(
+            f"the model has {controls:,} controls; a build renders at most "
+            f"{MAX_REPORT_CONTROLS:,} (the PDF is laid out in memory and would take "
+            f"several GB and hours); {advice}. `compliance check` has no such limit")
+    if html_bytes is not None and html_bytes > MAX_REPORT_HTML_BYTES:
+        raise ReportTooLarge(
+            f"the report is {html_bytes:,} bytes of HTML; a build renders at most "
+            f"{MAX_REPORT_HTML_BYTES:,} (about 1 GB of memory and minutes for the PDF); "
+            f"{advice}")
 
 Progress = Callable[[str], None]
 
@@ -45,8 +70,14 @@ class Built:
 
 
 def evidence_files(checked: Checked, only: Collection[str] | None = None) -> dict[str, bytes]:
-    """Every evidence file the model cites (or only the items ``only`` names) that exists
-    inside evidence/, by pack path."""
+    """Every evidence file the model cites (or only the items ``only`` names) that reads
+    inside evidence/, by pack path.
+
+    Each file is read through ``Workspace.read_evidence``, which resolves it and
+    checks that it (and evidence/ itself) is inside the workspace at the moment
+    its bytes are read; a file that is not is never packed (the evidence rules
+    report it).
+    """
     model = checked.workspace.model
     assert model is not None
     files: dict[str, bytes] = {}
@@ -54,11 +85,9 @@ def evidence_files(checked: Checked, only: Collection[str] | None = None) -> dic
         if only is not None and ev.id not in only:
             continue
         try:
-            path = resolve_inside(checked.workspace.evidence_dir, ev.path)
-        except OutsideFolder:
+            files[f"evidence/{ev.path}"] = checked.workspace.read_evidence(ev.path)
+        except (OutsideFolder, OSError):
             continue  # reported by the evidence rules; never packed
-        if path.is_file():
-            files[f"evidence/{ev.path}"] = path.read_bytes()
     return files
 
 
@@ -78,16 +107,18 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
     if model is None:
         raise ValueError("build needs a model that loaded")
     refuse_input_folders(checked.workspace.root, out)
+    refuse_too_large(len(model.controls))
     reviewed: dt.date = model.system.last_reviewed
     generator = f"compliance {__version__}"
 
     step("context")
     vis = Visibility(audience, model)
-    ctx = build_context(checked, forced=forced, visibility=vis)
+    evidence = evidence_files(checked, vis.evidence_ids())
+    ctx = build_context(checked, forced=forced, evidence=evidence, visibility=vis)
     env = make_env(checked.workspace.root)
     step("stance and report HTML")
     stance = render_stance_md(env, ctx).encode()
-    html = render_report_html(env, ctx)
+    html = render_report_html(env, ctx, max_bytes=MAX_REPORT_HTML_BYTES)
     findings = format_json(make_report(Redaction(vis, checked).checked_view())).encode()
 
     pack_files = {
@@ -95,7 +126,7 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
         .encode(),
         "findings.json": findings,
         "stance.md": stance,
-        **evidence_files(checked, vis.evidence_ids()),
+        **evidence,
     }
     attached = manifest(
         pack_files, system=model.system.name, reviewed=reviewed, generator=generator,

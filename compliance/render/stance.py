@@ -39,10 +39,10 @@ def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]],
     unverified: list[str] = []
     refuted: list[str] = []
     planned: list[str] = []
-    limit_ids: list[str] = []
-    order = list(Layer)
+    limit_ids: dict[str, None] = {}  # ordered, and linear in the number of controls
+    order = {layer: i for i, layer in enumerate(Layer)}
     withheld = 0
-    for control in sorted(model.controls, key=lambda c: order.index(c.layer)):
+    for control in sorted(model.controls, key=lambda c: order[c.layer]):
         if shown is not None and control.id not in shown:
             withheld += control.status is not Status.PLANNED
             continue
@@ -52,7 +52,7 @@ def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]],
         if control.status is Status.PLANNED:
             planned.append(f"{name}: planned, not in place.")
             continue
-        limit_ids.extend(lid for lid in control.limits if lid not in limit_ids)
+        limit_ids.update(dict.fromkeys(control.limits))
         if verdict is Verdict.REFUTED:
             refuted.append(f"{name}: refuted by its evidence.{because}")
         elif verdict is Verdict.UNVERIFIED:
