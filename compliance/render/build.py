@@ -40,9 +40,14 @@ class Built:
 
 
 def evidence_files(checked: Checked) -> dict[str, bytes]:
-    """Every evidence file the model cites that exists inside evidence/, by pack path."""
+    """Every evidence file the model cites that exists inside evidence/, by pack path.
+
+    The pack path is where the file really is under evidence/ (``evidence/a/b``), not
+    how the model spells it: ``a//b``, ``./a/b`` and ``x/../a/b`` name the same file
+    and would not be safe zip member names."""
     model = checked.workspace.model
     assert model is not None
+    real_evidence = checked.workspace.evidence_dir.resolve()
     files: dict[str, bytes] = {}
     for ev in model.evidence:
         try:
@@ -50,7 +55,7 @@ def evidence_files(checked: Checked) -> dict[str, bytes]:
         except OutsideFolder:
             continue  # reported by the evidence rules; never packed
         if path.is_file():
-            files[f"evidence/{ev.path}"] = path.read_bytes()
+            files[f"evidence/{path.relative_to(real_evidence).as_posix()}"] = path.read_bytes()
     return files
 
 
