@@ -30,6 +30,7 @@ import os
 import re
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
@@ -147,14 +148,35 @@ def open_zip(path: Path, display: str | None = None) -> zipfile.ZipFile:
         check_zip(where, zf)
         for info in zf.infolist():
             if info.filename.endswith((".xml", ".rels", ".vml")):
-                no_dtd(where, info.filename, zf.read(info))
-    except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, EOFError) as exc:
-        zf.close()  # a corrupt, encrypted or unsupported member
-        raise QuestionnaireError(f"{where}: not a readable XLSX/XLSM workbook ({exc})") from exc
+                no_dtd(where, info.filename, read_part(where, zf, info))
     except BaseException:
         zf.close()
         raise
     return zf
+
+
+#: What reading one member of a damaged zip raises: a bad header or CRC, a corrupt
+#: deflate stream, a cut-off file, encryption or an unsupported compression method.
+_UNREADABLE_MEMBER = (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError,
+                      NotImplementedError)
+
+
+def read_part(path: Path | str, zf: zipfile.ZipFile, part: str | zipfile.ZipInfo,
+              named_by: str | None = None) -> bytes:
+    """The bytes of one package part; :class:`QuestionnaireError` naming the workbook and
+    the part when it is missing (``named_by``: the part that refers to it) or damaged."""
+    name = part.filename if isinstance(part, zipfile.ZipInfo) else part
+    try:
+        return zf.read(part)
+    except KeyError:
+        by = f" (named by {named_by})" if named_by else ""
+        raise QuestionnaireError(
+            f"{path}: part {name}{by} is missing; not a readable XLSX/XLSM workbook"
+        ) from None
+    except _UNREADABLE_MEMBER as exc:
+        raise QuestionnaireError(
+            f"{path}: part {name} is damaged ({exc}); not a readable XLSX/XLSM workbook"
+        ) from None
 
 
 def xml_encoding(data: bytes) -> str | None:

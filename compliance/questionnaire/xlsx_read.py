@@ -19,7 +19,7 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from compliance.questionnaire.grid import Grid
-from compliance.questionnaire.safety import no_dtd, open_zip, parse_xml
+from compliance.questionnaire.safety import no_dtd, open_zip, parse_xml, read_part
 from compliance.questionnaire.types import QuestionnaireError, column_index
 
 _OFFICE_DOC = "/officeDocument"
@@ -57,11 +57,9 @@ def _rels_part(part: str) -> str:
 
 def _relationships(path: Path, zf: zipfile.ZipFile, part: str) -> dict[str, tuple[str, str]]:
     rels_part = _rels_part(part)
-    try:
-        data = zf.read(rels_part)
-    except KeyError:
+    if rels_part not in zf.NameToInfo:
         return {}
-    root = parse_xml(path, rels_part, data)
+    root = parse_xml(path, rels_part, read_part(path, zf, rels_part))
     out: dict[str, tuple[str, str]] = {}
     for rel in root:
         rid, kind, target = rel.get("Id"), rel.get("Type", ""), rel.get("Target", "")
@@ -83,7 +81,7 @@ def sheets(path: Path, zf: zipfile.ZipFile) -> list[SheetInfo]:
     """Worksheets in workbook order, with their part and state (visible/hidden/veryHidden)."""
     wb_part = workbook_part(path, zf)
     rels = _relationships(path, zf, wb_part)
-    root = parse_xml(path, wb_part, zf.read(wb_part))
+    root = parse_xml(path, wb_part, read_part(path, zf, wb_part, _rels_part("")))
     out = []
     for el in root.iter():
         if local(el.tag) != "sheet":
@@ -100,7 +98,7 @@ def shared_strings(path: Path, zf: zipfile.ZipFile) -> list[str]:
     wb_part = workbook_part(path, zf)
     for kind, target in _relationships(path, zf, wb_part).values():
         if kind.endswith("/sharedStrings"):
-            root = parse_xml(path, target, zf.read(target))
+            root = parse_xml(path, target, read_part(path, zf, target, _rels_part(wb_part)))
             return [_text_of(si) for si in root if local(si.tag) == "si"]
     return []
 
@@ -125,7 +123,7 @@ def split_ref(ref: str) -> tuple[int, int]:
 
 
 def read_grid(path: Path, zf: zipfile.ZipFile, info: SheetInfo, strings: list[str]) -> Grid:
-    data = zf.read(info.part)
+    data = read_part(path, zf, info.part, "the workbook's relationships")
     no_dtd(path, info.part, data)
     grid = Grid(info.name, part=info.part, state=info.state)
     row_no = 0
