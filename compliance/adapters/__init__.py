@@ -18,6 +18,7 @@ from compliance.adapters import (
     devcontainer,
     github_api,
     isolation,
+    mcp,
     shell,
     workflows,
 )
@@ -45,6 +46,7 @@ KINDS: tuple[str, ...] = (
     devcontainer.KIND, shell.KIND, codeowners.KIND,
     *github_api.KINDS,
     isolation.FIRECRACKER_KIND, isolation.KUBERNETES_KIND, isolation.DOCKER_KIND,
+    mcp.KIND,
 )
 
 
@@ -80,6 +82,7 @@ def _explicit(text: str, path: str, kind: str) -> EvidenceDoc:
         shell.KIND: shell.parse,
         codeowners.KIND: codeowners.parse,
         isolation.KUBERNETES_KIND: isolation.parse_kubernetes,
+        mcp.KIND: mcp.parse,
     }
     if kind in simple:
         return simple[kind](text, path)
@@ -135,6 +138,8 @@ def _detect_yaml(text: str, path: str, name: str) -> EvidenceDoc | None:
 def _detect_json(text: str, path: str, name: str) -> EvidenceDoc | None:
     if name in ("devcontainer.json", ".devcontainer.json") or name.endswith(".jsonc"):
         return devcontainer.parse(text, path)
+    if mcp.named_like(path):
+        return mcp.parse(text, path)
     try:
         data, positions = parse_json(text, path)
     except EvidenceError as strict_error:
@@ -155,6 +160,8 @@ def _detect_json(text: str, path: str, name: str) -> EvidenceDoc | None:
         return isolation.build_firecracker(data, positions, path)
     if devcontainer.looks_like(data):
         return devcontainer.parse(text, path)
+    if mcp.looks_like(data) and not claude_settings.named_like(path):
+        return mcp.parse(text, path)
     if claude_settings.looks_like(data) or claude_settings.named_like(path):
         return claude_settings.build(data, positions, path, None)
     return None

@@ -7,10 +7,12 @@ The scope matters: some keys are honoured only in some scopes (see
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-from compliance.adapters.base import EvidenceDoc
+from compliance.adapters import mcp
+from compliance.adapters.base import EvidenceDoc, as_dict
 from compliance.adapters.jsonpos import parse_json
 
 KIND = "claude-settings"
@@ -25,6 +27,7 @@ KNOWN_KEYS = frozenset({
     "includeCoAuthoredBy", "forceLoginMethod", "statusLine", "outputStyle", "enabledPlugins",
     "extraKnownMarketplaces", "disableAllHooks", "awsAuthRefresh", "otelHeadersHelper",
     "companyAnnouncements", "allowedMcpServers", "deniedMcpServers", "defaultMode",
+    "mcpServers", "allowManagedMcpServersOnly",
 })
 
 
@@ -89,4 +92,35 @@ def build(data: Any, positions: dict, display_path: str, scope: str | None) -> E
         mode = doc.at("permissions", "defaultMode")
         if mode is not None:
             doc.add("defaultMode", mode.value, mode.line, mode.column, mode.key)
+        if "mcpServers" in data:
+            mcp.add_server_facts(doc, ("mcpServers",), ("claude-code",))
+        add_hook_facts(doc)
     return doc
+
+
+@dataclass(frozen=True, slots=True)
+class Hook:
+    """One configured hook: the event, its matcher, and what it runs.
+
+    Settings say ``hooks: {Event: [{matcher, hooks: [{type, command, url, timeout}]}]}``;
+    ``type`` is ``command`` (a shell command), ``http`` (a POST to ``url``), or
+    ``prompt``/``agent`` (a model call). Command hooks run outside the Bash sandbox.
+    """
+
+    event: str
+    matcher: str
+    type: str
+    command: str
+    url: str
+
+
+def add_hook_facts(doc: EvidenceDoc) -> None:
+    """A ``hook`` fact per configured hook, at its entry in the file."""
+    for event, _groups in doc.entries("hooks"):
+        for g, group in doc.entries("hooks", event):
+            matcher = str(as_dict(group.value).get("matcher") or "*")
+            for h, entry in doc.entries("hooks", event, g, "hooks"):
+                body = as_dict(entry.value)
+                hook = Hook(str(event), matcher, str(body.get("type") or "command"),
+                            str(body.get("command") or ""), str(body.get("url") or ""))
+                doc.add_at("hook", hook, "hooks", event, g, "hooks", h)

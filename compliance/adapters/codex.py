@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from compliance.adapters import mcp
 from compliance.adapters.base import EvidenceDoc
 from compliance.adapters.tomlpos import parse_toml
 
@@ -52,6 +53,7 @@ def parse_config(text: str, display_path: str) -> EvidenceDoc:
             doc.add("writable_root", root.value, root.line, root.column, root.key)
     for name, server in doc.entries("mcp_servers"):
         doc.add("mcp_server", name, server.line, server.column, server.key)
+    mcp.add_server_facts(doc, ("mcp_servers",), ("codex",))
     return doc
 
 

@@ -81,10 +81,15 @@ def run_checks(ws: Workspace, today: dt.date) -> CheckResult:
     findings = apply(findings, ws, model.waivers, names, today, horizon)
     limit = today + dt.timedelta(days=horizon)
     in_force = [w for w in model.waivers if today <= w.expires <= limit]
+    return CheckResult(sort_unique(findings), final_verdicts(ctx), in_force)
+
+
+def final_verdicts(ctx: CheckContext) -> dict[str, Any]:
+    """Control id -> verdict, as every output states it (computed once per run)."""
     from compliance.rules.config.controls import control_verdicts
 
-    verdicts = _stale_not_verified(ctx, control_verdicts(ctx))
-    return CheckResult(sort_unique(findings), verdicts, in_force)
+    return ctx.memo(("final-verdicts",),
+                    lambda: _stale_not_verified(ctx, control_verdicts(ctx)))
 
 
 def _stale_not_verified(ctx: CheckContext, verdicts: dict[str, Any]) -> dict[str, Any]:

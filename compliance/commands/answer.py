@@ -8,7 +8,13 @@ from pathlib import Path
 
 import click
 
-from compliance.commands.options import EXIT_FINDINGS, EXIT_OK, color_for, fail_unreadable
+from compliance.commands.options import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    color_for,
+    fail_unreadable,
+    record_options,
+)
 
 
 @click.command("answer")
@@ -29,10 +35,19 @@ from compliance.commands.options import EXIT_FINDINGS, EXIT_OK, color_for, fail_
 @click.option("--header-row", type=click.IntRange(min=1), help="Row holding the column headers.")
 @click.option("--today", type=click.DateTime(["%Y-%m-%d"]), default=None,
               help="Check the model as of this date (YYYY-MM-DD) instead of today.")
+@click.option("--min-confidence", type=click.FloatRange(0.0, 1.0), default=None,
+              help="For a questionnaire no mapping recognises: how well a question must match "
+                   "the model (0-1) to get a drafted narrative. Default 0.55, chosen from "
+                   "measurements (docs/questionnaires.md).")
+@click.option("--no-draft-unmapped", is_flag=True,
+              help="Draft nothing for a questionnaire no mapping recognises; the review only "
+                   "suggests controls that may answer each question.")
+@record_options
 def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None,
            sheet: str | None, id_col: str | None, question_col: str | None,
            answer_col: str | None, notes_col: str | None, header_row: int | None,
-           today: dt.datetime | None) -> None:
+           today: dt.datetime | None, min_confidence: float | None,
+           no_draft_unmapped: bool, record: str | None, replace_record: bool) -> None:
     """Answer QUESTIONNAIRE (XLSX/XLSM, CSV or JSON) from the model in --workspace.
 
     Runs the checks first and refuses (exit 1, findings printed) when the
@@ -42,17 +57,25 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
     caiq-answered.xlsx.review.csv). No output may be the questionnaire or the
     mapping. Only the answered cells change; macros are never run.
 
+    A questionnaire no mapping recognises gets narrative answers (never a
+    Yes/No/NA choice) where a question clearly asks about something a deployed
+    control with a VERIFIED claim settles; each opens with the model's scope
+    and the review shows what matched and how well.
+
     \b
     Examples:
       compliance answer CAIQv4.0.3.xlsx --out caiq-answered.xlsx
       compliance answer vendor.xlsx -w ../security-model --out vendor-answered.xlsx
       compliance answer their.csv --answer-col D --notes-col E --out answered.csv
+      compliance answer CAIQv4.0.3.xlsx --out caiq-answered.xlsx --record acme-bank
     """
     from compliance.diagnostics import UserError
+    from compliance.disclose.records import record_destination
     from compliance.formats import emit
     from compliance.questionnaire import Overrides
     from compliance.questionnaire.run import ModelHasErrors, answer_questionnaire
     from compliance.questionnaire.types import column_index
+    from compliance.questionnaire.unmapped import UnmappedPolicy
     from compliance.report import make_report
 
     for option, value in (("--id-col", id_col), ("--question-col", question_col),
@@ -67,8 +90,11 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
                           answer_col=answer_col, notes_col=notes_col, header_row=header_row,
                           mapping=mapping)
     try:
+        policy = None if no_draft_unmapped else (
+            UnmappedPolicy() if min_confidence is None else UnmappedPolicy(min_confidence))
+        record_destination(workspace, record, replace_record)  # refused before any work
         run = answer_questionnaire(questionnaire, workspace, out, overrides,
-                                   today.date() if today else None)
+                                   today.date() if today else None, policy)
     except UserError as exc:  # QuestionnaireError, and CannotWrite for an output
         fail_unreadable(exc.message, exc.diagnostics)
         return
@@ -84,4 +110,12 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
         f"choice, {written - run.with_choice} narrative only); {total - written} left for a "
         f"human\nreview: {run.review_csv}, {run.review_json}\n"
     )
+    if record is not None:
+        from compliance.disclose.make import answers_record
+        from compliance.disclose.records import write_record
+
+        sent = answers_record(run.checked, record, run.questionnaire.questions,
+                              run.result.answers, sent=out.name)
+        recorded = write_record(workspace, sent, replace=replace_record)
+        sys.stdout.write(f"recorded what was sent in {recorded}\n")
     sys.exit(EXIT_OK)

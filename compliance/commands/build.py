@@ -13,6 +13,7 @@ from compliance.commands.options import (
     EXIT_OK,
     color_for,
     fail_unreadable,
+    record_options,
     workspace_argument,
 )
 
@@ -58,8 +59,10 @@ class _Progress:
     default=None,
     help="Check as of this date (YYYY-MM-DD) instead of today.",
 )
+@record_options
 def build(
-    workspace: str, out: str, allow_findings: bool, strict: bool, today: dt.datetime | None
+    workspace: str, out: str, allow_findings: bool, strict: bool, today: dt.datetime | None,
+    record: str | None, replace_record: bool,
 ) -> None:
     """Check WORKSPACE, then write what customers and auditors receive into --out.
 
@@ -79,8 +82,10 @@ def build(
     Examples:
       compliance build --out out
       compliance build path/to/ws --out dist/audit --allow-findings
+      compliance build --out out --record acme-bank-2026-q4
     """
     from compliance.diagnostics import UserError
+    from compliance.disclose.records import record_destination
     from compliance.formats import emit
     from compliance.pipeline import load_and_check
     from compliance.render.output_folder import refuse_input_folders
@@ -90,6 +95,7 @@ def build(
     progress("checking")
     try:
         refuse_input_folders(Path(workspace), Path(out))
+        record_destination(Path(workspace), record, replace_record)
         checked = load_and_check(Path(workspace), today.date() if today else None, strict)
     except UserError as exc:
         progress.done()
@@ -114,4 +120,11 @@ def build(
     if checked.result.findings:
         emit(make_report(checked), "text", sys.stdout, color=color_for(sys.stdout))
     sys.stdout.write(f"wrote {', '.join(OUTPUTS)} to {out}\n")
+    if record is not None:
+        from compliance.disclose.make import build_record
+        from compliance.disclose.records import write_record
+
+        written = write_record(Path(workspace), build_record(checked, record),
+                               replace=replace_record)
+        sys.stdout.write(f"recorded what was sent in {written}\n")
     sys.exit(EXIT_FINDINGS if not checked.ok else EXIT_OK)

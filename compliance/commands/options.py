@@ -87,3 +87,15 @@ def exits_at_the_edge() -> Iterator[None]:
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")
         sys.exit(EXIT_INTERRUPTED)
+
+
+def record_options(func: F) -> F:
+    """--record NAME and --replace-record, shared by build and answer."""
+    func = click.option(
+        "--replace-record", is_flag=True,
+        help="Replace an existing disclosures/NAME.yaml instead of refusing.")(func)
+    func = click.option(
+        "--record", "record", metavar="NAME", default=None,
+        help="Record what was sent in the workspace's disclosures/NAME.yaml (commit it); "
+             "`compliance diff` and `check` then say when it is out of date.")(func)
+    return func

@@ -7,10 +7,10 @@ import click
 
 @click.command("schema")
 @click.option("--write", is_flag=True, help="Rewrite the committed schema files in the package.")
-@click.argument("which", type=click.Choice(["controls", "settings", "waivers"]),
+@click.argument("which", type=click.Choice(["controls", "settings", "waivers", "disclosure"]),
                 default="controls")
 def schema(write: bool, which: str) -> None:
-    """Print the JSON Schema for controls/*.yaml (or settings/waivers files).
+    """Print the JSON Schema for controls/*.yaml (or settings, waivers, disclosure records).
 
     \b
     Examples:

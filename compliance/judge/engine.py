@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from compliance.judge import lexicon as lx
 from compliance.judge.analysis import Analysis, Span
+from compliance.judge.lazyre import lazy
 
 FUSED_PROOF = re.compile(r"[- ]?proof\b")
 CORE_NEGATOR = re.compile(r"not|never|no|cannot|n't")
@@ -52,10 +53,11 @@ def pattern(regex: str, negated: bool = False, topic: str | None = None,
             requires: str | None = None, unless: str | None = None,
             before_only: bool = False, premise: bool = False) -> Pattern:
     """Compile a :class:`Pattern`. Regexes are lower-case and run on lower-cased text
-    (case-insensitive matching is three times slower in Python's engine)."""
+    (case-insensitive matching is three times slower in Python's engine). Each compiles
+    when first used: most processes need only a few of them."""
     def c(p: str | None) -> re.Pattern[str] | None:
-        return re.compile(p) if p else None
-    return Pattern(re.compile(regex), negated, c(topic), c(requires), c(unless), before_only,
+        return lazy(p) if p else None
+    return Pattern(lazy(regex), negated, c(topic), c(requires), c(unless), before_only,
                    premise)
 
 

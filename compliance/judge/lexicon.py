@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import re
 
+from compliance.judge.lazyre import lazy
+
 
 def _re(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern)  # texts are lower-cased first (see analysis.normalise)
+    # texts are lower-cased first (see analysis.normalise); compiled when first used
+    return lazy(pattern)
 
 
 #: An intensifier set off mid-sentence ("are, for all practical purposes, shielded"): it

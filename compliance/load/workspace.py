@@ -60,6 +60,8 @@ class Workspace:
     docs: dict[str, YamlDocument] = field(default_factory=dict)
     index: dict[tuple[str, str], Located] = field(default_factory=dict)
     findings: list[Diagnostic] = field(default_factory=list)
+    #: Recorded disclosures (``disclosures/NAME.yaml``) by name: what was sent, to whom.
+    disclosures: dict[str, Any] = field(default_factory=dict)
 
     @property
     def evidence_dir(self) -> Path:
@@ -124,6 +126,11 @@ def load_workspace(root: Path) -> Workspace:
             continue
         ws.docs[display] = doc
         ws.findings.extend(_value_problems(doc))
+    from compliance.disclose.records import load_records
+
+    ws.disclosures, record_findings, record_unreadable = load_records(root, ws.display)
+    ws.findings.extend(record_findings)
+    unreadable.extend(record_unreadable)
     if unreadable:
         raise UserError("cannot read the workspace", sort_unique(unreadable))
 

@@ -52,6 +52,10 @@ class Settings(Strict):
         default=None,
         description="Control kind -> limit topics every control of that kind must cite. "
         "Replaces the built-in table when given.")
+    disclosure_out_of_date: FindingLevel = Field(
+        default=FindingLevel.WARNING,
+        description="Level of a recorded disclosure (disclosures/NAME.yaml) that the model "
+        "no longer supports as sent: the customer is owed an update.")
     disabled_rules: list[Identifier] = Field(
         default_factory=list, description="Rule codes or names not run in this workspace.")
 

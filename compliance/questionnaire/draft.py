@@ -27,6 +27,7 @@ from typing import Any
 
 from compliance.questionnaire.judging import Judge
 from compliance.questionnaire.types import Answer, Choice, Question, Questionnaire
+from compliance.questionnaire.unmapped import UnmappedPolicy, draft_unmapped
 from compliance.questionnaire.verdicts import status_of
 
 
@@ -50,15 +51,23 @@ def draft_answers(
     verdicts: dict[str, Any],
     evidence_root: Path,
     judge: Judge,
+    unmapped: UnmappedPolicy | None = None,
 ) -> dict[str, Answer]:
     """An :class:`Answer` for every question: drafted, or left for a human with the reason.
 
-    ``verdicts`` maps control id -> verdict (see :func:`verdicts.control_verdicts`)."""
+    ``verdicts`` maps control id -> verdict (see :func:`verdicts.control_verdicts`).
+    With ``unmapped``, a questionnaire no mapping recognises is drafted by matching each
+    question to the model (:mod:`unmapped`: narrative only, VERIFIED controls only); without
+    it, such questions only get suggestions in the review."""
     limits = {limit.id: limit for limit in model.limits}
     shas = _evidence_sha256(model, evidence_root)
-    return {
-        q.key: _answer(q, model, verdicts, limits, shas, judge) for q in questionnaire.questions
-    }
+    out = {}
+    for q in questionnaire.questions:
+        if unmapped is not None and not questionnaire.recognised:
+            out[q.key] = draft_unmapped(q, model, verdicts, limits, shas, judge, unmapped)
+        else:
+            out[q.key] = _answer(q, model, verdicts, limits, shas, judge)
+    return out
 
 
 def _answer(

@@ -144,6 +144,7 @@ def _from_grids(
         kind=mapping.name if mapping and not mapping.fallback else "generic",
         mapping_name=mapping.name if mapping else None,
         notes=notes,
+        recognised=mapping is not None and not mapping.fallback,
     )
 
 
@@ -193,4 +194,5 @@ def _from_json(path: Path, overrides: Overrides, mappings: list[Mapping]) -> Que
         kind=mapping.name if mapping and not mapping.fallback else kind,
         mapping_name=mapping.name if mapping else None,
         source=src,
+        recognised=mapping is not None and not mapping.fallback,
     )

@@ -23,7 +23,8 @@ NO_ANSWER = "no answer was drafted for this question"
 ANSWERED, NARRATIVE_ONLY, LEFT = "answered", "narrative only", "left for a human"
 FIELDS = (
     "key", "id", "sheet", "row", "section", "question", "status", "choice", "narrative",
-    "control_ids", "evidence_sha256", "limits", "layers", "reason",
+    "control_ids", "evidence_sha256", "limits", "layers", "reason", "match_score",
+    "matched_words",
 )  # fmt: skip
 
 
@@ -62,8 +63,10 @@ def _row(q: Question, a: Answer | None) -> dict[str, Any]:
         "control_ids": list(a.control_ids) if a else [],
         "evidence_sha256": list(a.evidence_sha256) if a else [],
         "limits": list(a.limits) if a else [],
-        "layers": list(q.mapping.layers) if q.mapping else [],
+        "layers": list(a.layers) if a and a.layers else list(q.mapping.layers if q.mapping else ()),
         "reason": reason,
+        "match_score": a.match_score if a else None,
+        "matched_words": list(a.matched) if a else [],
     }
 
 

@@ -17,6 +17,7 @@ from compliance.questionnaire.load import load_questionnaire
 from compliance.questionnaire.review import review_paths, write_review
 from compliance.questionnaire.safety import refuse_overwrite
 from compliance.questionnaire.types import Overrides, Questionnaire, QuestionnaireError
+from compliance.questionnaire.unmapped import UnmappedPolicy
 from compliance.questionnaire.verdicts import control_verdicts
 from compliance.questionnaire.write import WriteResult, same_suffix, write_answers
 
@@ -35,6 +36,8 @@ class AnswerRun:
     result: WriteResult
     review_csv: Path
     review_json: Path
+    #: The checked model the answers were drafted from (``answer --record`` records it).
+    checked: Any = None
 
     @property
     def written(self) -> int:
@@ -46,7 +49,12 @@ class AnswerRun:
 
 
 def answer_questionnaire(
-    path: Path, workspace: Path, out: Path, overrides: Overrides, today: dt.date | None = None
+    path: Path,
+    workspace: Path,
+    out: Path,
+    overrides: Overrides,
+    today: dt.date | None = None,
+    unmapped: UnmappedPolicy | None = None,
 ) -> AnswerRun:
     """Answer ``path`` from the checked model in ``workspace`` into ``out`` (+ review files).
 
@@ -80,9 +88,11 @@ def answer_questionnaire(
         raise ModelHasErrors(checked)
     ws = checked.workspace
     verdicts = control_verdicts(checked.result.verdicts)
-    drafted = draft_answers(q, ws.model, verdicts, ws.root / "evidence", claims_judge())  # 3
+    drafted = draft_answers(  # stage 3, judged
+        q, ws.model, verdicts, ws.root / "evidence", claims_judge(), unmapped
+    )
     with staged_files([target for target, _role in outputs]) as staging:  # all or nothing
         result = write_answers(q, drafted, staging / out.name)  # stage 4: the answered copy
         write_review(q, result.answers, staging / out.name)  # stage 5: the review list
     csv_path, json_path = review_paths(out)
-    return AnswerRun(q, result, csv_path, json_path)
+    return AnswerRun(q, result, csv_path, json_path, checked)

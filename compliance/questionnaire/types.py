@@ -96,6 +96,8 @@ class Questionnaire:
     kind: str = "generic"
     mapping_name: str | None = None
     notes: list[str] = field(default_factory=list)
+    #: A mapping (built-in or --mapping) recognised the file; False for the fallback.
+    recognised: bool = False
     # Reader state the writer needs (CSV dialect, JSON document); not for callers.
     source: Any = None
 
@@ -116,6 +118,11 @@ class Answer:
     evidence_sha256: tuple[str, ...] = ()
     limits: tuple[str, ...] = ()
     unanswered_reason: str | None = None
+    #: Unmapped questionnaires: how well the question matched the model (0..1), and the
+    #: question's words that matched.
+    match_score: float | None = None
+    matched: tuple[str, ...] = ()
+    layers: tuple[str, ...] = ()
 
     @property
     def answered(self) -> bool:

@@ -14,12 +14,14 @@ from pydantic import BaseModel
 
 from compliance.atomic import write_text_atomic
 from compliance.model import ModelFile, Settings, WaiversFile
+from compliance.model.disclosure import DisclosureRecord
 
 HERE = Path(__file__).parent
 SCHEMAS: dict[str, type[BaseModel]] = {
     "controls.schema.json": ModelFile,
     "settings.schema.json": Settings,
     "waivers.schema.json": WaiversFile,
+    "disclosure.schema.json": DisclosureRecord,
 }
 
 

@@ -11,7 +11,8 @@ from compliance.rules.base import DOC_SECTIONS, Rule
 from compliance.rules.model import MODEL_RULES
 from compliance.rules.registry import ALL_RULES, LOADER_CODES
 
-PREFIX = {"limits": "LIM", "layers": "GAP", "evidence": "EVD", "waivers": ("WVR", "SUP")}
+PREFIX = {"limits": "LIM", "layers": "GAP", "evidence": "EVD", "waivers": ("WVR", "SUP"),
+          "disclosures": "DSC"}
 
 
 @pytest.mark.parametrize(("code", "rule"), sorted(MODEL_RULES.items()))

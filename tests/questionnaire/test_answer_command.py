@@ -79,15 +79,15 @@ def test_answers_with_a_user_mapping(ws: Path, tmp_path: Path) -> None:
     csv_lines = (tmp_path / "out.xlsx.review.csv").read_text(encoding="utf-8").splitlines()
     assert csv_lines[0] == (
         "key,id,sheet,row,section,question,status,choice,narrative,control_ids,"
-        "evidence_sha256,limits,layers,reason"
+        "evidence_sha256,limits,layers,reason,match_score,matched_words"
     )
     assert len(csv_lines) > 8  # header + 7 questions (narratives span lines)
 
 
-def test_unrecognised_workbook_gets_suggestions_not_answers(ws: Path, tmp_path: Path) -> None:
+def test_no_draft_unmapped_gives_suggestions_not_answers(ws: Path, tmp_path: Path) -> None:
     book = rich_workbook(tmp_path / "in.xlsx")
     out = tmp_path / "out.xlsx"
-    code, stdout, _ = run(str(book), "-w", str(ws), "--out", str(out))
+    code, stdout, _ = run(str(book), "-w", str(ws), "--out", str(out), "--no-draft-unmapped")
     assert code == 0
     assert stdout.startswith(f"{out}: drafted 0 of 7 answers (0 with a Yes/No/NA choice, ")
     review = json.loads((tmp_path / "out.xlsx.review.json").read_text(encoding="utf-8"))
@@ -97,6 +97,26 @@ def test_unrecognised_workbook_gets_suggestions_not_answers(ws: Path, tmp_path: 
         "(write a mapping to draft it; see docs/questionnaires.md)"
     )
     assert reasons["2.3"] == "no mapping entry covers this question"
+    assert parts(out) == parts(book)
+
+
+def test_unmapped_drafting_needs_verified_controls(ws: Path, tmp_path: Path) -> None:
+    # Nothing in this model is VERIFIED (no configuration file backs a claim): nothing drafted.
+    book = rich_workbook(tmp_path / "in.xlsx")
+    out = tmp_path / "out.xlsx"
+    code, stdout, _ = run(str(book), "-w", str(ws), "--out", str(out))
+    assert code == 0
+    assert stdout.startswith(f"{out}: drafted 0 of 7 answers (0 with a Yes/No/NA choice, ")
+    review = json.loads((tmp_path / "out.xlsx.review.json").read_text(encoding="utf-8"))
+    reasons = {i["key"]: i["reason"] for i in review["items"]}
+    assert reasons["1.1"] == (
+        "no deployed control with a VERIFIED claim covers isolation of agent sessions "
+        "(ISO-01: unverified)"
+    )
+    assert reasons["1.4"] == (
+        "no deployed control with a VERIFIED claim covers logging of agent sessions "
+        "(LOG-01: partial)"
+    )
     assert parts(out) == parts(book)
 
 

@@ -83,14 +83,16 @@ class _Gates:
     """Which claim patterns match which sentences (exactly what running them all gives).
 
     A rule's gate is the alternation of its patterns, so it matches where one of
-    them does. Past :data:`TRIGGER_AFTER` sentences in a process (building the
-    index from the committed trigger table takes a few ms) a
+    them does. From :data:`TRIGGER_AFTER` sentences in a process on (0: from the
+    first; building the index from the committed trigger table takes a few ms,
+    less than compiling every pattern, which patterns do only when first tried) a
     :class:`~compliance.judge.triggers.TriggerIndex`
     says which patterns can match a sentence at all, so a sentence without any
-    trigger word costs no regex search.
+    trigger word costs no regex search, and a pattern none of whose trigger words
+    occurs is never compiled.
     """
 
-    TRIGGER_AFTER = 200
+    TRIGGER_AFTER = 0
 
     def __init__(self) -> None:
         self.seen = 0
@@ -242,6 +244,13 @@ def _analyses(text: str, question: str | None) -> tuple[_Judged, int]:
     return _Judged(text, offset), offset
 
 
+#: (text, question) -> its findings, for texts up to :data:`TEXT_MEMO_CHARS` long: a text
+#: met again (a limit every control cites, a questionnaire's boilerplate answer, the same
+#: residual risk in many controls) is judged once per process.
+_TEXTS: dict[tuple[str, str | None], tuple[Overclaim, ...]] = {}
+TEXT_MEMO_CHARS = 4000
+
+
 def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
     """Every overclaim in ``text``, with 0-based offsets into ``text``.
 
@@ -249,6 +258,18 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
     questionnaire row: "Can data leave?" answered "No." is then judged as the
     claim "data cannot leave". Offsets always refer to ``text``.
     """
+    if len(text) + len(question or "") > TEXT_MEMO_CHARS:
+        return _judge_text(text, question)
+    key = (text, question)
+    found = _TEXTS.get(key)
+    if found is None:
+        if len(_TEXTS) >= MEMO_LIMIT:
+            _TEXTS.clear()
+        found = _TEXTS[key] = tuple(_judge_text(text, question))
+    return list(found)
+
+
+def _judge_text(text: str, question: str | None) -> list[Overclaim]:
     from compliance.rules.claims import CLAIM_RULES
 
     found: list[Overclaim] = []
@@ -537,6 +558,7 @@ def forget() -> None:
     """Empty the per-process memos (benchmarks measure a cold judge with this)."""
     _ANALYSES.clear()
     _VERDICTS.clear()
+    _TEXTS.clear()
     _gates.memo.clear()
 
 

@@ -1,4 +1,4 @@
-"""Claim-versus-configuration checks (CFG001-CFG024), one per row of config-checks.md.
+"""Claim-versus-configuration checks (CFG001-CFG027), one per row of config-checks.md.
 
 Each check reads the evidence kinds it names and returns a three-state
 :class:`~compliance.rules.config.verdict.Verdict` via
@@ -54,6 +54,11 @@ from compliance.rules.config.cfg023_secrets_without_environment_approval import 
     SecretsWithoutEnvironmentApproval,
 )
 from compliance.rules.config.cfg024_session_logs_not_central import SessionLogsNotCentral
+from compliance.rules.config.cfg025_mcp_server_outside_sandbox import McpServerOutsideSandbox
+from compliance.rules.config.cfg026_mcp_server_gets_secrets import McpServerGetsSecrets
+from compliance.rules.config.cfg027_mcp_server_reaches_network_or_home import (
+    McpServerReachesNetworkOrHome,
+)
 from compliance.rules.config.cfg100_unreadable_evidence import UnreadableEvidence
 from compliance.rules.config.verdict import Findings, Reason, Status, Verdict
 
@@ -70,11 +75,12 @@ CONFIG_RULES: dict[str, type[ConfigRule]] = {
         ShellInheritsSecrets, MainWithoutApproval, CodeownersReviewNotRequired,
         AgentTokenCanPushDefaultBranch, CiRunsBeforeApproval, PrivilegedWorkflowRunsPrCode,
         WorkflowTokenNotLeastPrivilege, UntrustedUsersTriggerAgent,
-        SecretsWithoutEnvironmentApproval, SessionLogsNotCentral,
+        SecretsWithoutEnvironmentApproval, SessionLogsNotCentral, McpServerOutsideSandbox,
+        McpServerGetsSecrets, McpServerReachesNetworkOrHome,
     )
 }
 
-#: Every rule of the config family for the engine: the 24 checks plus CFG100, which
+#: Every rule of the config family for the engine: the 27 checks plus CFG100, which
 #: reports cited evidence that no adapter can read.
 CONFIG_FAMILY_RULES: dict[str, type[Rule]] = {**CONFIG_RULES, "CFG100": UnreadableEvidence}
 
@@ -105,6 +111,10 @@ KIND_CHECKS: dict[str, tuple[str, ...]] = {
     "trusted-triggers": ("CFG022",),
     "deployment-approval": ("CFG023",),
     "session-logs": ("CFG024",),
+    "tools-inside-sandbox": ("CFG025",),
+    "mcp-without-secrets": ("CFG026",),
+    "mcp-local-only": ("CFG027",),
+    "mcp-servers": ("CFG025", "CFG026", "CFG027"),
     # The same checks under the kind names the model's limit table uses
     # (compliance.rules.model.limits.REQUIRED_LIMITS) and the example workspace:
     "gvisor-isolation": ("CFG004",),

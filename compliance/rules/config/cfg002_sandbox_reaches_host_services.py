@@ -60,3 +60,14 @@ class SandboxReachesHostServices(ConfigRule):
             flag = eff.value(key)
             if flag is not None and flag.value is True:
                 findings.refute(flag.doc, flag.fact, f"{key} is true")
+        if not findings.refuted:
+            excluded = [str(s.value) for s in eff.array("sandbox.excludedCommands")]
+            sockets = [str(s.value) for s in eff.array("sandbox.network.allowUnixSockets")]
+            findings.support(enabled.doc, enabled.fact,
+                             "excludedCommands " + (f"lists {', '.join(excluded)}, none of "
+                                                    if excluded else "is empty, so no ")
+                             + "docker, podman, kubectl, ssh or similar runs outside the "
+                             "sandbox; allowed Unix sockets: "
+                             + (", ".join(sockets) if sockets else "none")
+                             + "; allowAllUnixSockets and enableWeakerNestedSandbox are not "
+                             "true in any scope")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import ClassVar
 
@@ -72,26 +73,41 @@ class EgressNotDefaultDeny(ConfigRule):
             findings.gap("no firewall script given: export the script the container runs")
 
     def _script(self, doc: EvidenceDoc, findings: Findings) -> None:
+        """IPv4 (iptables) always; IPv6 (ip6tables) when the script sets any IPv6 rule.
+
+        The two are separate tables: a DROP policy in one says nothing about the other."""
+        v6 = [f for f in doc.fact_list("policy") + doc.fact_list("rule") if f.key == "ip6tables"]
+        self._family(doc, findings, "IPv4", lambda key: key != "ip6tables")
+        if v6:
+            self._family(doc, findings, "IPv6", lambda key: key == "ip6tables")
+
+    def _family(self, doc: EvidenceDoc, findings: Findings, family: str,
+                ours: Callable[[str], bool]) -> None:
         policy = None
         for fact in doc.fact_list("policy"):
-            if fact.value["chain"] == "OUTPUT" and fact.value["table"] == "filter":
+            if fact.value["chain"] == "OUTPUT" and fact.value["table"] == "filter" \
+                    and ours(fact.key):
                 policy = fact
         outs = [f for f in doc.fact_list("rule")
-                if f.value["chain"] == "OUTPUT" and f.value["table"] == "filter"]
+                if f.value["chain"] == "OUTPUT" and f.value["table"] == "filter" and ours(f.key)]
         # -A appends: the first unconditional OUTPUT rule decides for every other packet.
         first = next((f for f in outs if not set(f.value) - {"chain", "target", "table"}), None)
         if first is not None and first.value["target"] == "ACCEPT":
-            findings.refute(doc, first, "an unconditional OUTPUT ACCEPT rule allows all egress")
+            findings.refute(doc, first, f"an unconditional {family} OUTPUT ACCEPT rule allows "
+                                        "all egress")
             return
         last = first
         catch_all = first is not None and first.value["target"] in ("REJECT", "DROP")
         if policy is not None and policy.value["target"] in ("DROP", "REJECT"):
-            findings.support(doc, policy, "OUTPUT policy is DROP")
+            findings.support(doc, policy, f"{policy.key} -P OUTPUT {policy.value['target']}: "
+                                          f"{family} traffic that no OUTPUT rule accepts is "
+                                          "dropped")
         elif catch_all and last is not None:
             target = last.value["target"]
-            findings.support(doc, last, f"OUTPUT ends in a catch-all {target}")
+            findings.support(doc, last, f"{family} OUTPUT ends in a catch-all {target}")
         elif policy is not None:
-            findings.refute(doc, policy, f"OUTPUT policy is {policy.value['target']} and no final "
-                                         "catch-all REJECT/DROP")
+            findings.refute(doc, policy, f"{family} OUTPUT policy is {policy.value['target']} "
+                                         "and no final catch-all REJECT/DROP")
         else:
-            findings.refute(doc, None, "no OUTPUT DROP policy and no final catch-all REJECT/DROP")
+            findings.refute(doc, None, f"no {family} OUTPUT DROP policy and no final catch-all "
+                                       "REJECT/DROP")

@@ -77,5 +77,9 @@ class CodexNetworkEnabled(ConfigRule):
                                                "shell sandbox and may use the network")
             for fact in doc.fact_list("approval_policy"):
                 if fact.value in ("on-request", "on-failure", "untrusted"):
-                    findings.support(doc, fact, f"approval_policy = {fact.value!r}: a human "
-                                                "can still approve a command outside the sandbox")
+                    # A human can approve a command to run outside the sandbox, network
+                    # included: that is not support for "runs without network".
+                    findings.gap(f"{doc.path}:{fact.line}: approval_policy = {fact.value!r} "
+                                 "lets a person approve a command to run outside the sandbox, "
+                                 "with network; the claim holds only for commands nobody "
+                                 "approved")

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc, Fact, as_list
+from compliance.adapters.mcp import describe, servers_in
 from compliance.rules.config._secrets import EPHEMERAL, NETWORK_COMMAND
-from compliance.rules.config.base import ConfigRule
+from compliance.rules.config.base import ConfigRule, of_kind
 from compliance.rules.config.verdict import Findings
 
 
@@ -16,7 +17,10 @@ class CopilotEgressUnfirewalled(ConfigRule):
     ## What it does
     Reads `copilot-setup-steps.yml`: any `run` step using the network
     (curl, wget, apt-get, pip, npm, git clone, ...) or any secret refutes the
-    claim, because the firewall does not apply to setup steps. The firewall's
+    claim, because the firewall does not apply to setup steps. Every MCP server
+    Copilot reads (the repository's MCP JSON exported to a file, or the
+    portable `.mcp.json`) refutes it too: the firewall does not apply to MCP
+    servers, and the GitHub and Playwright servers are on by default. The firewall's
     on/off switch, recommended list and custom list live in the repository's
     settings UI with no file export, so the best verdict is UNVERIFIED.
 
@@ -40,12 +44,17 @@ class CopilotEgressUnfirewalled(ConfigRule):
 
     code = "CFG012"
     name = "copilot-egress-unfirewalled"
-    reads: ClassVar[tuple[str, ...]] = ("copilot-setup-steps",)
+    reads: ClassVar[tuple[str, ...]] = ("copilot-setup-steps", "mcp-config")
     export_hint = ("the Copilot firewall is configured in repository settings and has no "
                    "export; give copilot-setup-steps.yml to check what runs outside it")
 
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
-        for doc in docs:
+        for doc, server in servers_in(docs):
+            if "copilot" in server.agents:
+                findings.refute(doc, server.keys, f"MCP server {server.name} "
+                                                  f"({describe(server)}) runs outside the "
+                                                  "Copilot firewall")
+        for doc in of_kind(docs, "copilot-setup-steps"):
             steps = as_list(doc.get("jobs", "copilot-setup-steps", "steps"))
             for i, step in enumerate(steps):
                 run = str(step.get("run") or "") if isinstance(step, dict) else ""

@@ -58,13 +58,19 @@ class SecretsInAgentEnv(ConfigRule):
                 m = CREDENTIAL_PATHS.search(fact.value + " ")
                 if m:
                     findings.refute(doc, fact, f"credential directory {m.group(1)} is mounted")
-            findings.support(doc, None, "no secret in remoteEnv/containerEnv or mounts")
+            n_env, n_mounts = len(doc.fact_list("env")), len(doc.fact_list("mount"))
+            findings.support(doc, None, f"{n_env} remoteEnv/containerEnv entries and {n_mounts} "
+                                        "mounts: none is named like a secret or mounts a "
+                                        "credential directory")
         claude = of_kind(docs, "claude-settings")
         if claude:
             for name, src in merge_claude_settings(claude).mapping("env").items():
                 if is_secret_name(name):
                     findings.refute(src.doc, src.fact, f"env {name} is set for every session")
-            findings.support(claude[0], None, "no secret in Claude Code env")
+            names = sorted(merge_claude_settings(claude).mapping("env"))
+            findings.support(claude[0], None, "Claude Code settings set " + (
+                f"env {', '.join(names)}; none is named like a secret" if names
+                else "no env variable"))
         for doc in of_kind(docs, "copilot-setup-steps"):
             self._copilot(doc, findings)
         for doc in of_kind(docs, "gha-workflow"):
@@ -97,4 +103,5 @@ class SecretsInAgentEnv(ConfigRule):
                     if is_secret_name(name):
                         at = doc.at(*pod.value["path"], "containers", c_i, "env", e_i)
                         findings.refute(doc, at, f"container env {name} holds a secret")
-            findings.support(doc, pod, "no secret-named env in the pod spec")
+            findings.support(doc, pod, "no container env variable in this pod spec is named "
+                                       "like a secret")

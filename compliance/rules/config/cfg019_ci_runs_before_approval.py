@@ -50,7 +50,9 @@ class CiRunsBeforeApproval(ConfigRule):
         for doc in approvals:
             policy = doc.at("approval_policy")
             if policy is not None and policy.value == "all_external_contributors":
-                findings.support(doc, policy, "every external contributor needs approval")
+                findings.support(doc, policy, "approval_policy is 'all_external_contributors': "
+                                              "workflow runs for every outside contributor's "
+                                              "pull request wait for a maintainer's approval")
             else:
                 value = policy.value if policy else "unset"
                 findings.refute(doc, policy, f"approval_policy is {value!r}: some outside "
@@ -68,8 +70,13 @@ class CiRunsBeforeApproval(ConfigRule):
                 if fact.value in PRIVILEGED_TRIGGERS:
                     findings.refute(doc, fact, f"{fact.value} runs regardless of approval "
                                                "settings")
-        if workflows and not findings.refuted:
-            findings.support(workflows[0], None, "no pull_request_target/workflow_run trigger")
+        if not findings.refuted:
+            for doc in workflows:
+                triggers = doc.fact_list("trigger")
+                names = ", ".join(sorted({str(f.value) for f in triggers})) or "nothing"
+                findings.support(doc, triggers[0] if triggers else None,
+                                 f"the workflow triggers on {names}: neither "
+                                 "pull_request_target nor workflow_run")
         if not workflows:
             findings.gap("no workflows given: privileged triggers cannot be ruled out")
         if of_kind(docs, "copilot-setup-steps"):

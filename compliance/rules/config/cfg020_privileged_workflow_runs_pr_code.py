@@ -48,7 +48,12 @@ class PrivilegedWorkflowRunsPrCode(ConfigRule):
         for doc in docs:
             privileged = [f for f in doc.fact_list("trigger") if f.value in PRIVILEGED_TRIGGERS]
             if not privileged:
-                findings.support(doc, None, "no privileged trigger")
+                triggers = doc.fact_list("trigger")
+                names = ", ".join(sorted({str(f.value) for f in triggers})) or "nothing"
+                findings.support(doc, triggers[0] if triggers else None,
+                                 f"the workflow triggers on {names}: neither "
+                                 "pull_request_target nor workflow_run, so it never runs with "
+                                 "the base repository's privileges on a pull request's code")
                 continue
             checkouts = {f.value[0]: f for f in doc.fact_list("pr-head-checkout")}
             secrets = {f.value[0] for f in doc.fact_list("secret") if f.value[1] not in EPHEMERAL}

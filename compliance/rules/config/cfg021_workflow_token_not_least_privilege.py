@@ -56,8 +56,10 @@ class WorkflowTokenNotLeastPrivilege(ConfigRule):
                 perms = doc.at("jobs", job, "permissions")
                 if perms is not None and perms.value == "write-all":
                     findings.refute(doc, perms, f"job {job} has permissions: write-all")
-                elif perms is not None or top is not None:
-                    findings.support(doc, perms or top, f"job {job} declares its permissions")
+                elif (declared := perms or top) is not None:
+                    where = "the job" if perms is not None else "the workflow"
+                    findings.support(doc, declared, f"job {job}'s token gets "
+                                     f"{_scopes(declared.value)} (declared on {where})")
                 elif default is None:
                     findings.gap(f"{doc.path}:{doc.line('jobs', job)}: job {job} declares no "
                                  "permissions and the repository default is not exported "
@@ -66,4 +68,12 @@ class WorkflowTokenNotLeastPrivilege(ConfigRule):
                     findings.refute(doc, ("jobs", job), f"job {job} declares no permissions and "
                                     f"the repository default is write ({default[0].path})")
                 else:
-                    findings.support(default[0], default[1], "repository default is read")
+                    findings.support(default[0], default[1], f"job {job} declares no "
+                                     "permissions and the repository default is read")
+
+
+def _scopes(perms: object) -> str:
+    """``contents: read, pull-requests: write`` as the file declares them."""
+    if isinstance(perms, dict):
+        return ", ".join(f"{k}: {v}" for k, v in perms.items()) or "no permissions ({})"
+    return f"permissions {perms}"

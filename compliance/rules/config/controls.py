@@ -105,7 +105,7 @@ def evaluate_control(ctx: CheckContext, control: Any) -> dict[str, Verdict]:
 def claim_diagnostics(rule: Any, ctx: CheckContext) -> Iterator[Diagnostic]:
     """This check's findings on every control it verifies (called from ``Rule.check``).
 
-    The controls are walked once per run for all 24 checks (not once per check)."""
+    The controls are walked once per run for every check (not once per check)."""
     yield from ctx.memo(("config-findings",), lambda: _all_claim_diagnostics(ctx)).get(
         rule.code, [])
 

@@ -1,6 +1,7 @@
 """Rules over the model itself: limits, layer gaps, evidence files, waivers."""
 
 from compliance.rules.base import Rule
+from compliance.rules.model.disclosures import DisclosureOutOfDate
 from compliance.rules.model.evidence_rules import (
     EvidenceFromTheFuture,
     EvidenceMissing,
@@ -29,6 +30,6 @@ MODEL_RULES: dict[str, type[Rule]] = {
         ControlWithoutLimits, KindLimitMissing, StanceWithoutLimits, LayerWithoutControl,
         EvidenceOutsideFolder, EvidenceMissing, EvidenceNotPinned, EvidenceStale,
         EvidenceTooOld, EvidenceFromTheFuture, WaiverExpired, WaiverBeyondHorizon,
-        WaiverUnknownRule, WaiverUnused, SuppressionWithoutReason,
+        WaiverUnknownRule, WaiverUnused, SuppressionWithoutReason, DisclosureOutOfDate,
     )
 }

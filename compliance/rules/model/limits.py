@@ -23,6 +23,8 @@ REQUIRED_LIMITS: dict[str, list[str]] = {
     "credential-proxy": ["proxy-can-be-misused"],
     "human-review": ["review-quality-matters"],
     "branch-protection": ["review-quality-matters"],
+    "mcp-servers": ["mcp-outside-sandbox"],
+    "tools-inside-sandbox": ["sandbox-scope"],
 }
 
 

@@ -149,7 +149,7 @@ def test_editing_the_example_firewall_to_allow_all_refutes_net01(tmp_path: Path)
     assert [(f[0], f[4]) for f in found] == [("controls/network.yaml", "error")]
     assert found[0][5] == (
         f"claim of NET-01 is refuted by evidence/devcontainer/init-firewall.sh:{last + 1} "
-        "iptables: an unconditional OUTPUT ACCEPT rule allows all egress")
+        "iptables: an unconditional IPv4 OUTPUT ACCEPT rule allows all egress")
     assert report["verdicts"]["NET-01"]["status"] == "refuted"
 
 

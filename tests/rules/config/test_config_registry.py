@@ -11,13 +11,13 @@ from compliance.rules.base import DOC_SECTIONS
 from compliance.rules.config import CONFIG_RULES, KIND_CHECKS, checks_for_kind
 
 
-def test_codes_are_cfg001_to_cfg024_in_order() -> None:
-    assert list(CONFIG_RULES) == [f"CFG{n:03d}" for n in range(1, 25)]
+def test_codes_are_cfg001_to_cfg027_in_order() -> None:
+    assert list(CONFIG_RULES) == [f"CFG{n:03d}" for n in range(1, 28)]
 
 
 def test_names_are_unique_and_name_the_flagged_pattern() -> None:
     names = [rule.name for rule in CONFIG_RULES.values()]
-    assert len(set(names)) == 24
+    assert len(set(names)) == 27
     assert all(name == name.lower() and " " not in name for name in names)
 
 

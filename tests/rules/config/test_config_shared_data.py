@@ -74,7 +74,9 @@ def test_bash_sandbox_example_lacks_fail_if_unavailable(shared_data: Path) -> No
 @pytest.mark.parametrize(
     ("code", "rel", "status", "refuting"),
     [
-        ("CFG010", "codex_config/1Panel-dev_CordysCRM_.codex_config.toml", "verified", []),
+        # network_access = false, but approval_policy = "on-request" (line 4): the file's own
+        # comment says networked commands go through approval, so the claim is not verified.
+        ("CFG010", "codex_config/1Panel-dev_CordysCRM_.codex_config.toml", "unverified", []),
         ("CFG010", "codex_config/1iveowl_PlatformPlatform_.codex_config.toml", "refuted",
          [8, 15]),
         ("CFG015", "codex_config/1Panel-dev_CordysCRM_.codex_config.toml", "refuted", [1]),
@@ -121,3 +123,64 @@ def test_codeowners_with_the_arpa_h_ruleset(shared_data: Path) -> None:
     assert sorted({(Path(r.path).name, r.line) for r in v.reasons}) == [
         ("ARPA-H_.github_rulesets_main.json", 23),
         ("trailofbits_claude-code-devcontainer_CODEOWNERS", 2)]
+
+
+def _opened_to_anyone(shared_data: Path) -> list[tuple[str, int]]:
+    """(file, line) of every ``allowed_non_write_users: "*"`` in the shared workflows, found
+    by reading the text (not through the adapter the check uses)."""
+    found = []
+    for path in sorted((shared_data / "agent-configs" / "gha_workflows").glob("*.y*ml")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            key, _, value = line.strip().partition(":")
+            if key == "allowed_non_write_users" and value.strip().strip("'\"") == "*":
+                found.append((f"gha_workflows/{path.name}", number))
+    return found
+
+
+def test_a_real_workflow_open_to_any_user_is_refuted(shared_data: Path) -> None:
+    opened = _opened_to_anyone(shared_data)
+    if not opened:
+        pytest.skip("no workflow in ../shared/data/agent-configs/gha_workflows sets "
+                    "allowed_non_write_users: \"*\" (anthropics/claude-code's "
+                    "claude-dedupe-issues.yml does); the fixture case in CFG022.yml covers it")
+    for rel, line in opened:
+        v = _verdict(shared_data, "CFG022", rel)
+        assert v.status is Status.REFUTED, (rel, v.message)
+        assert line in [r.line for r in v.refuting], (rel, v.message)
+        assert "not who can trigger it" in v.message
+        assert "only users with write access" not in v.message
+
+
+def test_a_real_workflow_with_the_default_trust_says_what_it_shows(shared_data: Path) -> None:
+    v = _verdict(shared_data, "CFG022", "gha_workflows/anthropics-claude-code_claude.yml")
+    assert v.status is Status.VERIFIED
+    assert [(r.line, r.key) for r in v.reasons] == [(34, "jobs.claude.steps[1].uses")]
+    assert v.reasons[0].message == (
+        "job claude, step 2 (anthropics/claude-code-action@v1) sets neither "
+        "allowed_non_write_users nor allowed_bots: the action then runs only for actors with "
+        "write access to the repository")
+
+
+def test_codex_mcp_servers_run_outside_the_sandbox_and_one_is_remote(shared_data: Path) -> None:
+    rel = "codex_config/1iveowl_PlatformPlatform_.codex_config.toml"
+    name = "1iveowl_PlatformPlatform_.codex_config.toml"
+    outside = _verdict(shared_data, "CFG025", rel)
+    assert outside.status is Status.REFUTED
+    assert _refuting(outside) == [(name, 8, "mcp_servers.aspire"),
+                                  (name, 15, "mcp_servers.linear-server")]
+    network = _verdict(shared_data, "CFG027", rel)
+    assert _refuting(network) == [(name, 15, "mcp_servers.linear-server")]
+    assert network.refuting[0].message == (
+        "MCP server linear-server is remote (https://mcp.linear.app/mcp): tool calls and their "
+        "data go over the network")
+    assert _verdict(shared_data, "CFG026", rel).status is Status.VERIFIED
+
+
+def test_codex_tools_per_agent_is_unknown_for_servers_exposing_every_tool(
+        shared_data: Path) -> None:
+    from compliance.adapters.mcp import ToolCount, tools_per_agent
+
+    rel = "codex_config/1iveowl_PlatformPlatform_.codex_config.toml"
+    doc = parse_evidence(shared_data / "agent-configs" / rel, rel)
+    assert tools_per_agent([doc]) == {
+        "codex": ToolCount(("codex",), 2, None, ("aspire", "linear-server"))}

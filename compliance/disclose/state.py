@@ -1,0 +1,102 @@
+"""The state of each claim now: what a record keeps and what `diff` compares.
+
+One function turns a checked model into :class:`ClaimState` values, so a
+record written today and the model read tomorrow are described the same way.
+Verdict words are the report's (``verdict_of``); evidence hashes are of the
+files' content now (not the pins: a re-pinned file with new content is a
+changed claim).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from compliance.model import Control, Evidence, Model
+from compliance.model.disclosure import MISSING, ClaimState, EvidenceHash, LimitText, StanceRecord
+from compliance.paths import OutsideFolder, resolve_inside
+
+HashOf = Callable[[Evidence], str]
+
+
+def file_hasher(evidence_dir: Path) -> HashOf:
+    """sha256 of an evidence item's file inside ``evidence_dir`` (``missing`` when none)."""
+    memo: dict[str, str] = {}
+
+    def hash_of(ev: Evidence) -> str:
+        if ev.path not in memo:
+            try:
+                file = resolve_inside(evidence_dir, ev.path)
+            except OutsideFolder:
+                memo[ev.path] = MISSING
+                return MISSING
+            if not file.is_file():
+                memo[ev.path] = MISSING
+                return MISSING
+            digest = hashlib.sha256()
+            with file.open("rb") as handle:
+                for chunk in iter(lambda: handle.read(1 << 20), b""):
+                    digest.update(chunk)
+            memo[ev.path] = digest.hexdigest()
+        return memo[ev.path]
+
+    return hash_of
+
+
+def verdict_words(model: Model, verdicts: Mapping[str, Any]) -> dict[str, tuple[Any, str]]:
+    """Control id -> (Verdict, reason) as every output states it."""
+    from compliance.render.build_context import verdict_of
+
+    return {c.id: verdict_of(verdicts.get(c.id)) for c in model.controls}
+
+
+def claim_state(model: Model, control: Control, verdict: str, hash_of: HashOf) -> ClaimState:
+    evidence = {ev.id: ev for ev in model.evidence}
+    limits = {limit.id: limit for limit in model.limits}
+    return ClaimState(
+        control=control.id,
+        layer=control.layer,
+        title=control.title,
+        status=control.status,
+        verdict=verdict,
+        claim=" ".join(control.claim.split()),
+        evidence=[
+            EvidenceHash(id=eid, path=evidence[eid].path, sha256=hash_of(evidence[eid]))
+            for eid in control.evidence
+            if eid in evidence
+        ],
+        limits=[
+            LimitText(id=lid, text=" ".join(limits[lid].text.split()))
+            for lid in control.limits
+            if lid in limits
+        ],
+    )
+
+
+def claim_states(
+    model: Model,
+    verdicts: Mapping[str, Any],
+    hash_of: HashOf,
+    only: Iterable[str] | None = None,
+) -> list[ClaimState]:
+    """Every control's claim state in model order (or only the controls in ``only``)."""
+    words = verdict_words(model, verdicts)
+    wanted = None if only is None else set(only)
+    return [
+        claim_state(model, c, words[c.id][0].value, hash_of)
+        for c in model.controls
+        if wanted is None or c.id in wanted
+    ]
+
+
+def stance_record(model: Model, verdicts: Mapping[str, Any]) -> StanceRecord:
+    """The stance summary and its limits, exactly as the build states them."""
+    from compliance.render.stance import build_stance
+
+    stance = build_stance(model, verdict_words(model, verdicts))
+    return StanceRecord(
+        summary=" ".join(stance.summary.split()),
+        limits=[" ".join(text.split()) for text in stance.limits],
+    )

@@ -1,0 +1,92 @@
+"""The judge's fast paths decide nothing: they give byte-identical findings to the slow path.
+
+Slow path: every claim pattern tried on every sentence (no trigger index) and
+every memo emptied before each text. Fast path, as `check`, `lint` and
+`answer` run it: the trigger index from the first sentence, patterns compiled
+when first tried, and every memo warm (each text judged twice, the second time
+from the whole-text memo). Every synthetic corpus and, when ../shared/data is
+present, the real-text sentences are compared.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from compliance.judge.overclaim import Overclaim
+from compliance.rules.claims import driver
+from tests.conftest import SHARED_DATA
+from tests.corpus.corpus_io import HERE, load
+
+#: Questionnaire rows: a question before an answer changes what the answer claims.
+QUESTIONS = ("Can the agent reach the internet?", "Are secrets visible to the agent?",
+             "Is the sandbox escape-proof?")
+
+
+def _corpus_texts() -> list[str]:
+    return [i.text for path in sorted(HERE.glob("*.yaml")) for i in load(path)]
+
+
+def _real_texts() -> list[str]:
+    folder = SHARED_DATA / "claims-real-dev"
+    texts: list[str] = []
+    for path in sorted(folder.glob("*.tsv")):
+        with path.open(encoding="utf-8", newline="") as f:
+            rows = csv.reader((line for line in f if not line.startswith("#")), delimiter="\t")
+            texts.extend(row[2] for row in rows if len(row) > 2)
+    return texts
+
+
+@contextmanager
+def _slow_path() -> Iterator[None]:
+    gates = driver._gates
+    saved = (gates.TRIGGER_AFTER, gates.index)
+    gates.TRIGGER_AFTER, gates.index = 10**12, None
+    try:
+        yield
+    finally:
+        gates.TRIGGER_AFTER, gates.index = saved
+        driver.forget()
+
+
+def _slow(cases: list[tuple[str, str | None]]) -> list[list[Overclaim]]:
+    out = []
+    with _slow_path():
+        for text, question in cases:
+            driver.forget()
+            out.append(driver.judge_text(text, question))
+    return out
+
+
+def _fast(cases: list[tuple[str, str | None]]) -> list[list[Overclaim]]:
+    driver.forget()
+    first = [driver.judge_text(text, question) for text, question in cases]
+    again = [driver.judge_text(text, question) for text, question in cases]
+    assert again == first
+    return first
+
+
+def _cases(texts: list[str]) -> list[tuple[str, str | None]]:
+    cases: list[tuple[str, str | None]] = [(t, None) for t in texts]
+    cases += [(t, QUESTIONS[i % len(QUESTIONS)]) for i, t in enumerate(texts[::7])]
+    # one multi-sentence text, as a Markdown document is judged
+    cases.append(("\n\n".join(texts[:400]), None))
+    return cases
+
+
+@pytest.mark.slow
+def test_fast_path_equals_slow_path_on_every_corpus() -> None:
+    cases = _cases(_corpus_texts())
+    assert _fast(cases) == _slow(cases)
+
+
+@pytest.mark.slow
+def test_fast_path_equals_slow_path_on_real_text(shared_data: Path) -> None:
+    texts = _real_texts()
+    assert len(texts) > 500
+    cases = _cases(texts)
+    assert _fast(cases) == _slow(cases)

@@ -1,0 +1,199 @@
+"""Drafting for questionnaires no mapping recognises: narrative only, scoped, VERIFIED only."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compliance.pipeline import load_and_check
+from compliance.questionnaire import Format, Question, Questionnaire
+from compliance.questionnaire.draft import draft_answers
+from compliance.questionnaire.judging import claims_judge
+from compliance.questionnaire.match import DEFAULT_MIN_CONFIDENCE, builtin_matcher
+from compliance.questionnaire.unmapped import UnmappedPolicy, scope_line
+from compliance.questionnaire.verdicts import control_verdicts
+from tests.conftest import REPO
+
+AS_OF = dt.date(2026, 11, 30)
+LABELS = Path(__file__).parent / "data" / "relevance-labels.csv"
+
+AGENT = {
+    "a1": "Do you maintain audit logs of AI agent activity?",
+    "a2": "Are changes to production code reviewed and approved before merge?",
+    "a3": "Do LLM integrations use least-privilege credentials?",
+    "a4": "Are AI coding agents run in a sandbox?",
+    "a5": "Is outbound network access from agent environments restricted?",
+}
+UNRELATED = {
+    "u1": ("Where is your company headquartered?", "company offices and locations"),
+    "u2": ("Do you perform background checks on new employees?", "human resources and staff"),
+    "u3": ("Do you carry cyber liability insurance?", "insurance and finance"),
+    "u4": ("Are visitors to the data center escorted?", "physical security and facilities"),
+    "u5": (
+        "Do you run a SIEM that collects security events from all systems 24x7?",
+        "corporate security monitoring (SIEM/SOC)",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def example() -> Any:
+    checked = load_and_check(REPO, AS_OF)
+    assert checked.ok and checked.workspace.model is not None
+    return checked
+
+
+def draft(example: Any, texts: dict[str, str], **policy: Any) -> dict[str, Any]:
+    questions = [
+        Question(key=k, id=k, text=t, choices=("Yes", "No", "NA")) for k, t in texts.items()
+    ]
+    q = Questionnaire(Path("q.csv"), Format.CSV, questions)
+    return draft_answers(
+        q,
+        example.workspace.model,
+        control_verdicts(example.result.verdicts),
+        example.workspace.root / "evidence",
+        policy.pop("judge", None) or claims_judge(),
+        UnmappedPolicy(**policy),
+    )
+
+
+def test_agent_questions_get_scoped_traced_narratives(example: Any) -> None:
+    answers = draft(example, AGENT)
+    verdicts = control_verdicts(example.result.verdicts)
+    scope = scope_line(example.workspace.model.system)
+    for key, answer in answers.items():
+        assert answer.answered, (key, answer.unanswered_reason)
+        assert answer.choice is None  # never a Yes/No/NA on an unmapped questionnaire
+        assert answer.narrative.startswith(scope + "\n")
+        assert answer.control_ids and all(verdicts[c] == "verified" for c in answer.control_ids)
+        assert answer.evidence_sha256 and all(len(s) == 64 for s in answer.evidence_sha256)
+        assert answer.limits and "Limits:" in answer.narrative
+        assert answer.match_score is not None and answer.match_score >= DEFAULT_MIN_CONFIDENCE
+    assert answers["a1"].control_ids == ("LOG-01",)  # LOG-02 is partial: never used here
+    assert answers["a1"].matched == ("audit logs", "agent", "ai")
+    assert answers["a2"].control_ids == ("GIT-01", "GIT-02")  # GIT-03 is unverified
+    assert answers["a4"].control_ids == ("ISO-01", "ISO-02")
+    assert answers["a5"].control_ids == ("NET-01", "NET-02")
+    model = example.workspace.model
+    claims = {c.id: " ".join(c.claim.split()).rstrip(".") for c in model.controls}
+    assert answers["a4"].narrative.splitlines()[1:3] == [
+        f"{claims['ISO-01']} (ISO-01).",
+        f"{claims['ISO-02']} (ISO-02).",
+    ]
+
+
+def test_unrelated_questions_are_left_blank_with_the_reason(example: Any) -> None:
+    answers = draft(example, {k: t for k, (t, _) in UNRELATED.items()})
+    for key, (_, topic) in UNRELATED.items():
+        answer = answers[key]
+        assert not answer.answered
+        assert answer.unanswered_reason.startswith(f"about {topic} (")
+        assert answer.unanswered_reason.endswith(
+            "which the model of agent controls does not describe; left for a human"
+        )
+
+
+def test_a_compound_question_says_which_part_it_covers(example: Any) -> None:
+    text = (
+        "Is customer data encrypted at rest, and is outbound network access from AI agents "
+        "restricted?"
+    )
+    answer = draft(example, {"c": text})["c"]
+    assert answer.answered
+    assert answer.narrative.splitlines()[1] == (
+        "This answer covers only the part about network egress from agent sessions; the part "
+        "about encryption and key management, data handling and retention is left for a human."
+    )
+    assert answer.control_ids == ("NET-01", "NET-02")
+
+
+def test_only_verified_claims_count(example: Any) -> None:
+    # Anything but VERIFIED (unverified, refuted, partly verified) supports nothing here.
+    verdicts = {c.id: "partly verified" for c in example.workspace.model.controls}
+    q = Questionnaire(Path("q.csv"), Format.CSV, [Question(key="a", id="a", text=AGENT["a4"])])
+    answer = draft_answers(
+        q, example.workspace.model, verdicts, REPO / "evidence", claims_judge(), UnmappedPolicy()
+    )["a"]
+    assert not answer.answered
+    assert answer.unanswered_reason == (
+        "no deployed control with a VERIFIED claim covers isolation of agent sessions "
+        "(ISO-01: partly verified; ISO-02: partly verified)"
+    )
+    assert answer.control_ids == ("ISO-01", "ISO-02")  # suggested for the human
+
+
+def test_min_confidence_leaves_weak_matches_blank(example: Any) -> None:
+    answer = draft(example, {"w": "Are network configurations reviewed?"})["w"]
+    assert not answer.answered
+    assert answer.unanswered_reason.startswith(
+        "the question matches the model too weakly to draft (score 0.20 < --min-confidence 0.55; "
+        "matched: network, reviewed); controls that may answer it: NET-01, NET-02, GIT-01"
+    )
+    strict = draft(example, {"a": AGENT["a1"]}, min_confidence=0.9)["a"]
+    assert not strict.answered and "score 0.85 < --min-confidence 0.90" in strict.unanswered_reason
+
+
+def test_a_flagged_draft_is_left_blank_with_the_judges_message(example: Any) -> None:
+    def judge(_question: str, _answer: str) -> list[str]:
+        return ["sounds absolute [CLM001]"]
+
+    answer = draft(example, {"a": AGENT["a4"]}, judge=judge)["a"]
+    assert not answer.answered
+    assert (
+        answer.unanswered_reason
+        == "the claims judge flagged the drafted answer: sounds absolute [CLM001]"
+    )
+
+
+def test_every_drafted_answer_passes_the_claims_judge(example: Any) -> None:
+    judge = claims_judge()
+    for key, answer in draft(example, AGENT).items():
+        assert judge(AGENT[key], answer.narrative) == []
+
+
+def test_matcher_reports_the_words_that_matched() -> None:
+    m = builtin_matcher().match("Are AI coding agents run in a sandbox?")
+    assert (m.score, m.layers, m.words) == (0.85, ("isolation",), ("sandbox", "agents", "ai"))
+    assert builtin_matcher().match("What is the weather like?").score == 0.0
+
+
+def test_labels_file_holds_ids_and_labels_only() -> None:
+    with LABELS.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0] == ["questionnaire", "id", "label"]
+    assert {r[2] for r in rows[1:]} == {"agent", "unrelated"}
+    assert all(len(r) == 3 and len(r[1]) < 40 and " " not in r[1] for r in rows[1:])
+
+
+def test_labelled_real_questions(shared_data: Path, example: Any) -> None:
+    """CAIQ (mapping disabled), AICM and VSAQ read as unseen: no unrelated question drafted."""
+    from compliance.questionnaire import load_questionnaire
+    from tests.questionnaire.labelled import FILES, labels, unmapped_overrides
+
+    wanted = labels()
+    drafted = {"agent": 0, "unrelated": 0}
+    seen = 0
+    for name, path in FILES.items():
+        book = load_questionnaire(shared_data / path, unmapped_overrides())
+        answers = draft_answers(
+            book,
+            example.workspace.model,
+            control_verdicts(example.result.verdicts),
+            example.workspace.root / "evidence",
+            claims_judge(),
+            UnmappedPolicy(),
+        )
+        for q in book.questions:
+            label = wanted.get((name, q.id or q.key))
+            if label:
+                seen += 1
+                drafted[label] += answers[q.key].answered
+                assert answers[q.key].choice is None
+    assert seen == len(wanted)
+    assert drafted["unrelated"] == 0
+    assert drafted["agent"] >= 13  # measured: 13 of 30 (docs/questionnaires.md)
