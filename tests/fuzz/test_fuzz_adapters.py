@@ -1,13 +1,14 @@
 """Fuzz every evidence adapter, through `compliance check` so every config rule reads it too.
 
 Each example is one evidence file in a small workspace whose single control cites it
-(pinned to its current sha256, so nothing is stale) with ``verified_by`` naming all
-24 configuration checks: the adapter parses the file and every check evaluates the
+(pinned to its current sha256, so nothing is stale) with ``verified_by`` naming every
+configuration check: the adapter parses the file and every check evaluates the
 result, whatever shape it has. Inputs per adapter family:
 
 - seeds: the real files in ../shared/data/agent-configs (read at test time; the test is
   skipped, visibly, when that data is absent), edited as text or reshaped as data;
-- small inputs built here: the example workspace's own evidence file of that family
+- small inputs built here: the example workspace's own evidence file of that family,
+  a small file written here (MCP configuration, of which there is no real sample),
   and short generated files (data trees in the format, firewall-word scripts,
   CODEOWNERS lines).
 """
@@ -43,17 +44,27 @@ from tests.fuzz.strategies import (
 from tests.workspaces import SYSTEM, sha256
 
 
+MCP = json.dumps({"mcpServers": {
+    "github": {"command": "docker", "args": ["run", "-i", "--rm", "-e", "GITHUB_TOKEN",
+                                             "ghcr.io/github/github-mcp-server"],
+               "env": {"GITHUB_TOKEN": "${GITHUB_TOKEN}"}},
+    "docs": {"type": "http", "url": "https://mcp.example.test/mcp",
+             "headers": {"Authorization": "Bearer ${DOCS_TOKEN}"}},
+}}, indent=2)
+
+
 @dataclass(frozen=True)
 class Family:
     """One adapter family: where its files live, what it is named, how it is written."""
 
     name: str
-    shared: str  # folder under agent-configs
+    shared: str | None  # folder under agent-configs (None: no real files of this family)
     suffixes: tuple[str, ...]
     path: str  # the file name under evidence/ (detection looks at it)
     fmt: str  # json | yaml | toml | text
     example: str | None = None  # the example workspace's own file of this family
     kind: str | None = None  # an explicit kind:, None to let detection decide
+    built: str | None = None  # a small file of this family written here
 
 
 FAMILIES = {
@@ -83,6 +94,9 @@ FAMILIES = {
                "json"),
         Family("isolation-yaml", "isolation_runtime", (".yaml",), "isolation/runtime.yaml",
                "yaml", "evidence/isolation/agent-session.yaml"),
+        Family("mcp", None, (), "claude/.mcp.json", "json", built=MCP),
+        Family("mcp-vscode", None, (), "vscode/.vscode/mcp.json", "json",
+               built="// VS Code\n" + MCP.replace('"mcpServers"', '"servers"')),
     )
 }
 
@@ -165,12 +179,14 @@ def generated(family: Family) -> st.SearchStrategy[str]:
 
 
 NAMES = sorted(FAMILIES)
+SHARED = sorted(name for name, family in FAMILIES.items() if family.shared)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", SHARED)
 @given(data=st.data())
 def test_check_on_real_agent_configs_edited(name: str, data: st.DataObject) -> None:
     family = FAMILIES[name]
+    assert family.shared
     seeds = [text for _, text in shared_seeds(family.shared, *family.suffixes)]
     check_evidence(family, data.draw(variants(family, seeds), label="evidence"))
 
@@ -180,5 +196,6 @@ def test_check_on_real_agent_configs_edited(name: str, data: st.DataObject) -> N
 def test_check_on_small_built_inputs(name: str, data: st.DataObject) -> None:
     family = FAMILIES[name]
     own = [_example(family.example)] if family.example else []
+    own += [family.built] if family.built else []
     check_evidence(family, data.draw(st.one_of(variants(family, own), generated(family)),
                                      label="evidence"))
