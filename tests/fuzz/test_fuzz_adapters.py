@@ -43,7 +43,6 @@ from tests.fuzz.strategies import (
 )
 from tests.workspaces import SYSTEM, sha256
 
-
 MCP = json.dumps({"mcpServers": {
     "github": {"command": "docker", "args": ["run", "-i", "--rm", "-e", "GITHUB_TOKEN",
                                              "ghcr.io/github/github-mcp-server"],
