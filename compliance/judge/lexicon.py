@@ -281,6 +281,8 @@ BOUNDARY = _re(
     r"is|are|was|were|can|cannot|can't|could|will|won't|would|never|"
     r"does|doesn't|do|don't|has|have|must|should|stays|remains|the|its|their|our|we|it|they|"
     r"there|all|every|no|nothing|none|zero|full|complete|total|absolute)\b)"
+    # a second subject with its own verb ("... stops injection and agents cannot escape")
+    r"|\s+and\s+(?=[\w-]+s\s+(?:cannot|can't|can|could|will|won't|never|must|are|do|don't)\b)"
 )
 
 #: Does a comma-separated piece look like a clause (has a verb or a subject pronoun)?

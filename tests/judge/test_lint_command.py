@@ -142,7 +142,8 @@ def test_yaml_alias_chain_deeper_than_recursion_limit(tmp_path: Path) -> None:
     code, out, err = run(str(f))
     assert (code, err) == (1, "")
     assert out.splitlines()[0].startswith(
-        f'{f}:1:24: error "The agent is fully secure." claims absolute safety.')
+        f'{f}:1:24: error "The agent is fully secure." claims absolute safety '
+        '(the words "fully secure").')
     assert out.count("[CLM001]") == 1  # the shared string is judged once, at its first path
 
 

@@ -56,6 +56,16 @@ class ClaimRule(Rule):
         return None
 
     @classmethod
-    def message(cls, excerpt: str, via_answer: bool = False) -> str:
+    def message(cls, excerpt: str, via_answer: bool = False, words: str = "",
+                reads: str = "") -> str:
+        """The finding: the text, the family's claim, the words that carry it (and what
+        they do, when the shared absolute predicates found them), why it overreaches and
+        what honest wording looks like."""
         how = "answers the question so that it claims" if via_answer else "claims"
-        return f'"{excerpt}" {how} {cls.claimed}. {cls.why} Honest wording: {cls.instead}'
+        carried = ""
+        if words and words != excerpt:
+            carried = f' (the words "{words}"{" " + reads if reads else ""})'
+        elif words and reads:
+            carried = f" (its words {reads})"
+        return (f'"{excerpt}" {how} {cls.claimed}{carried}. {cls.why} '
+                f"Honest wording: {cls.instead}")

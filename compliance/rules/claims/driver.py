@@ -16,6 +16,7 @@ from functools import cache
 from typing import cast
 
 from compliance.diagnostics import Diagnostic, Position
+from compliance.judge import absolutes
 from compliance.judge import lexicon as lx
 from compliance.judge.analysis import Analysis, Span, analyse, normalise
 from compliance.judge.engine import Pattern
@@ -169,7 +170,8 @@ class _Judged:
         matched = _gates(self.lows)
         answer, codes, patterns = lx.ANSWER.match, _gates.codes, _gates.patterns
         for i, (s, low, keys) in enumerate(zip(spans, self.lows, matched, strict=True)):
-            if not keys and not answer(low) and not (low.rstrip().endswith("?") and (
+            if not keys and not answer(low) and not absolutes.may_apply(low) and not (
+                    low.rstrip().endswith("?") and (
                     _INVERTED.match(low) or _BARE_PREDICATE.match(low)
                     or _EXISTENCE.match(low))):
                 continue
@@ -280,6 +282,7 @@ def _judge_text(text: str, question: str | None) -> list[Overclaim]:
         an = analyses[i]
         prev = analyses[i - 1] if i > 0 else None
         hits: list[tuple[int, int, type[ClaimRule], bool]] = []
+        shared = False  # found by the shared absolute predicates (see absolutes.py)
         if an.question:
             nxt = analyses[i + 1] if i + 1 < n else None
             after = analyses[i + 2] if i + 2 < n else None
@@ -306,10 +309,15 @@ def _judge_text(text: str, question: str | None) -> list[Overclaim]:
                 span = analyses.judge(i, code, False, prev)
                 if span is not None:
                     hits.append((an.start + span[0], an.start + span[1], CLAIM_RULES[code], False))
+            if not hits:
+                hits.extend(_absolute(an))
+                shared = bool(hits)
         if any(not h[2].generic for h in hits) or answered.get(i):
             # (an answer whose question was already judged a family's claim: "None; the
             # filter makes it harmless" restates that claim, not a generic one)
             hits = [h for h in hits if not h[2].generic]
+        if hits:
+            hits = [h for h in hits if not absolutes.honest_design(an.text, h[2].code)]
         if hits and not an.question:
             hits = _routed(an, hits)
         if len(hits) > 1 and not an.question:
@@ -321,10 +329,32 @@ def _judge_text(text: str, question: str | None) -> list[Overclaim]:
                     x for x in (_excerpt_of(text, question, an), _excerpt(text, start, end)) if x)
             else:
                 excerpt_src = _excerpt(text, an.start, an.end)
+            words = "" if via_answer else _excerpt(text, start, end)
+            absolute = _ABSOLUTES.get(an.text) if shared else None
+            reads = absolute.reads if absolute is not None else ""
             found.append(Overclaim(start, end, rule.code, rule.name,
-                                   rule.message(excerpt_src, via_answer), excerpt_src))
+                                   rule.message(excerpt_src, via_answer, words, reads),
+                                   excerpt_src))
     found.extend(_table_claims(text, found))
     return _dedupe(_unframed(text, found))
+
+
+#: normalised sentence -> the absolute predicate asserted in it (see :mod:`absolutes`)
+_ABSOLUTES: dict[str, absolutes.Absolute | None] = {}
+
+
+def _absolute(an: Analysis) -> list[Hit]:
+    """The shared absolute predicate asserted in a sentence no family rule flagged."""
+    from compliance.rules.claims import CLAIM_RULES
+
+    if an.text not in _ABSOLUTES:
+        if len(_ABSOLUTES) >= MEMO_LIMIT:
+            _ABSOLUTES.clear()
+        _ABSOLUTES[an.text] = absolutes.find(an)
+    found = _ABSOLUTES[an.text]
+    if found is None:
+        return []
+    return [(an.start + found.start, an.start + found.end, CLAIM_RULES[found.code], False)]
 
 
 #: A yes/no question led by its copula ("Are the agent logs complete?"): the subject
@@ -558,6 +588,7 @@ def forget() -> None:
     """Empty the per-process memos (benchmarks measure a cold judge with this)."""
     _ANALYSES.clear()
     _VERDICTS.clear()
+    _ABSOLUTES.clear()
     _TEXTS.clear()
     _gates.memo.clear()
 

@@ -16,6 +16,7 @@ from compliance.rules.model.limits import (
     KindLimitMissing,
     StanceWithoutLimits,
 )
+from compliance.rules.model.placeholders import UnfilledPlaceholder
 from compliance.rules.model.waivers import (
     SuppressionWithoutReason,
     WaiverBeyondHorizon,
@@ -31,5 +32,6 @@ MODEL_RULES: dict[str, type[Rule]] = {
         EvidenceOutsideFolder, EvidenceMissing, EvidenceNotPinned, EvidenceStale,
         EvidenceTooOld, EvidenceFromTheFuture, WaiverExpired, WaiverBeyondHorizon,
         WaiverUnknownRule, WaiverUnused, SuppressionWithoutReason, DisclosureOutOfDate,
+        UnfilledPlaceholder,
     )
 }

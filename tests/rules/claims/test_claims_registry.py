@@ -58,7 +58,8 @@ def test_check_prose_maps_offsets_through_locate() -> None:
     assert (d.path, d.line, d.column, d.end_line, d.end_column) == ("claims.yaml", 12, 22, 12, 35)
     assert (d.code, d.name, d.level) == ("CLM005", "complete-allowlist-claim", Level.ERROR)
     assert d.message.startswith('"The allowlist is comprehensive." claims that the network '
-                                'allowlist is complete or cannot be bypassed.')
+                                'allowlist is complete or cannot be bypassed (the words '
+                                '"comprehensive").')
     assert "Honest wording:" in d.message
     assert seen == [29, 41]
 
