@@ -3,7 +3,7 @@
 ``quick`` runs inside ``pytest -q``: few examples per target, derandomized (the same
 examples on every run, so CI cannot go red by chance) and no example database.
 ``long`` is for a person hunting bugs: ``HYPOTHESIS_PROFILE=long python -m pytest
-tests/fuzz`` runs about forty times as many random examples and keeps failing ones in
+tests/fuzz`` runs about sixteen times as many random examples and keeps failing ones in
 ``.hypothesis/`` (ignored by git) so the next run tries them first.
 
 Both profiles give every example a deadline: an input that makes a command run for
@@ -33,7 +33,7 @@ settings.register_profile(
 )
 settings.register_profile(
     "long",
-    max_examples=500,
+    max_examples=200,
     derandomize=False,
     database=DirectoryBasedExampleDatabase(".hypothesis/examples"),
     deadline=DEADLINE,
