@@ -5,8 +5,9 @@ A fuzz target asserts only what must hold for *any* input:
 - the exit code is 0, 1 or 2 (clean, findings, unreadable input);
 - no traceback: the command raised nothing but ``SystemExit``, and neither stream
   holds the word ``Traceback``;
-- time is bounded (the hypothesis ``deadline`` of the profile, see conftest.py) and
-  memory is bounded (:func:`run_limited`: a subprocess under ``RLIMIT_AS``);
+- time is bounded: at most :data:`CPU_SECONDS` of CPU per command (measured in
+  process, ``RLIMIT_CPU`` in a subprocess), and memory is bounded
+  (:func:`run_limited`: a subprocess under ``RLIMIT_AS``);
 - nothing is written outside the output: the workspace, the working folder and the
   temporary folder (``TMPDIR``/``tempfile.tempdir`` point into the sandbox) are
   snapshotted before and compared after.
@@ -23,6 +24,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import time
 import traceback
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -35,6 +37,9 @@ from compliance.cli import cli
 from tests.conftest import REPO, SHARED_DATA
 
 EXIT_CODES = {0, 1, 2}
+#: CPU seconds one command may use on one example. A normal example needs well under
+#: one (a build with its PDF about four); only an unbounded reader reaches this.
+CPU_SECONDS = 20
 runner = CliRunner()
 
 #: The example workspace of this repository: the seed of the model and evidence fuzzers.
@@ -103,8 +108,12 @@ class Box:
     def run(self, *args: str) -> Result:
         """Run the CLI in-process; assert exit code, no traceback, nothing written outside."""
         before = self.outside_out()
+        start = time.process_time()
         result = runner.invoke(cli, list(args), catch_exceptions=True)
+        used = time.process_time() - start
         assert_clean(result, args)
+        assert used <= CPU_SECONDS, (
+            f"compliance {' '.join(args)} used {used:.1f} s of CPU (limit {CPU_SECONDS} s)")
         written = changes(before, self.outside_out())
         assert not written, f"compliance {' '.join(args)} wrote outside the output: {written}"
         return result
@@ -160,14 +169,18 @@ def sandbox(example: bool = False) -> Iterator[Box]:
 #: Address-space limit for :func:`run_limited`: the interpreter with the whole tool
 #: imported (WeasyPrint, openpyxl, pydantic) needs about 300 MB of address space.
 MEMORY_LIMIT = 1024 * 1024 * 1024
-SUBPROCESS_TIMEOUT = 120
+#: Wall-clock safety net for a subprocess that blocks instead of computing; the CPU
+#: limit is the real bound (a busy machine may stretch 20 s of CPU over minutes).
+SUBPROCESS_TIMEOUT = 600
 
 
 def limited(args: Sequence[str], cwd: Path, tmp: Path,
             memory: int = MEMORY_LIMIT) -> subprocess.CompletedProcess[str]:
-    """``python ARGS`` in a subprocess with its address space limited to ``memory``."""
+    """``python ARGS`` in a subprocess with its address space limited to ``memory`` and
+    its CPU time to :data:`CPU_SECONDS` (killed by SIGXCPU beyond it)."""
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS + 5))
 
     env = {**os.environ, "TMPDIR": str(tmp), "PYTHONPATH": str(REPO)}
     return subprocess.run([sys.executable, *args], cwd=cwd, env=env, capture_output=True,

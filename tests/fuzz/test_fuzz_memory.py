@@ -1,6 +1,6 @@
 """Memory bound: a few fuzzed inputs per command in a subprocess under ``RLIMIT_AS``.
 
-The in-process targets bound time (the profile's deadline) but cannot bound memory;
+The in-process targets bound CPU time per command but cannot bound memory;
 here the same generators feed ``python -m compliance`` with its address space limited
 (:data:`~tests.fuzz.harness.MEMORY_LIMIT`), so an input that makes a reader allocate
 without bound ends in a MemoryError traceback or a kill, and the test fails. Few
