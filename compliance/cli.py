@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "init": "compliance.commands.init:init",
     "rules": "compliance.commands.rules:rules",
     "schema": "compliance.commands.schema:schema",
+    "tabletop": "compliance.commands.tabletop:tabletop",
 }
 
 

@@ -62,6 +62,8 @@ class CheckResult:
     findings: list[Diagnostic]
     verdicts: dict[str, Any] = field(default_factory=dict)  # control id -> verdict
     waivers_in_force: list[Waiver] = field(default_factory=list)
+    #: Tabletop traces, exercise status (compliance.check.practice); None before checks ran.
+    practice: Any = None
 
 
 def run_checks(ws: Workspace, today: dt.date) -> CheckResult:
@@ -81,11 +83,15 @@ def run_checks(ws: Workspace, today: dt.date) -> CheckResult:
     findings = apply(findings, ws, model.waivers, names, today, horizon)
     limit = today + dt.timedelta(days=horizon)
     in_force = [w for w in model.waivers if today <= w.expires <= limit]
-    return CheckResult(sort_unique(findings), final_verdicts(ctx), in_force)
+    from compliance.check.practice import practice_of
+
+    return CheckResult(sort_unique(findings), final_verdicts(ctx), in_force,
+                       practice_of(ctx))
 
 
 def final_verdicts(ctx: CheckContext) -> dict[str, Any]:
-    """Control id -> verdict, as every output states it (computed once per run)."""
+    """Control id -> verdict, as every output states it (computed once per run). Rules
+    that need verdicts (the tabletop trace) read them here."""
     from compliance.rules.config.controls import control_verdicts
 
     return ctx.memo(("final-verdicts",),

@@ -105,8 +105,9 @@ def _word(token: str) -> str:
     return "(?:" + "|".join(alts) + ")" if len(alts) > 1 else alts[0]
 
 
-def compile_phrase(phrase: str) -> str:
-    """A vocabulary phrase as a regex (syntax at the top of vocabulary.yaml)."""
+def compile_phrase(phrase: str, slots: dict[str, str] | None = None) -> str:
+    """A vocabulary phrase as a regex (syntax at the top of vocabulary.yaml); ``{name}``
+    stands for the regex ``slots[name]``."""
     out = ""
     pending_gap = False
     for token in phrase.split():
@@ -117,7 +118,11 @@ def compile_phrase(phrase: str) -> str:
             out = r"^[\s*_>#+-]*"
             continue
         optional = token.startswith("?") and len(token) > 1
-        piece = _word(token[1:] if optional else token)
+        if token.startswith("{") and token.endswith("}") and slots is not None:
+            piece = f"(?:{slots[token[1:-1]]})"
+            token = "a"  # a word: the separators below treat it as one
+        else:
+            piece = _word(token[1:] if optional else token)
         if token[-1].isalnum() or token.endswith("*"):
             piece += r"\b"
         if token[0].isalnum() or optional:
@@ -133,8 +138,8 @@ def compile_phrase(phrase: str) -> str:
     return out
 
 
-def _union(phrases: list[str]) -> str:
-    return "|".join(f"(?:{compile_phrase(p)})" for p in phrases)
+def _union(phrases: list[str], slots: dict[str, str] | None = None) -> str:
+    return "|".join(f"(?:{compile_phrase(p, slots)})" for p in phrases)
 
 
 @cache
@@ -144,12 +149,15 @@ def vocabulary() -> Vocabulary:
 
     raw = YAML(typ="safe").load(
         resources.files("compliance.rules.claims").joinpath("vocabulary.yaml").read_text("utf-8"))
-    preds = tuple(Predicate(name, spec["reads"], re.compile(_union(spec["phrases"])),
+    harms = raw.get("harms", {})
+    slots = {"harm": _union([h for phrases in harms.values() for h in phrases])}
+    preds = tuple(Predicate(name, spec["reads"], re.compile(_union(spec["phrases"], slots)),
                             spec.get("family"), spec.get("default"),
                             bool(spec.get("needs_topic")))
                   for name, spec in raw["predicates"].items())
     fams = tuple(Family(key, spec["code"],
-                        re.compile(_union(spec["topics"])) if spec["topics"] else None,
+                        re.compile(_union(spec["topics"] + harms.get(key, [])))
+                        if spec["topics"] or harms.get(key) else None,
                         re.compile(_union(spec["designs"])) if spec.get("designs") else None,
                         bool(spec.get("fallback")))
                  for key, spec in raw["families"].items())

@@ -38,7 +38,7 @@ WORDING = {
     "string_too_short": "must not be empty",
     "string_too_long": "is {size} characters long; at most {max_length} are allowed here",
     "too_long": "has {size} entries; at most {max_length} are allowed here",
-    "too_short": "must have at least one entry",
+    "too_short": "must have at least {min_length} entries",
     "string_pattern_mismatch": "{got} is not a valid value here ({hint})",
     "greater_than_equal": "must be at least {ge}, got {got}",
     "less_than_equal": "must be at most {le}, got {got}",
@@ -99,8 +99,12 @@ def model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | 
 
 
 def _allowed_values(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    while loc and isinstance(loc[-1], int):  # an item of a list of enum values
+        loc = loc[:-1]
+    if not loc:
+        return []
     parent = model_at(model, loc[:-1])
-    if parent is None or isinstance(loc[-1], int):
+    if parent is None:
         return []
     field = parent.model_fields.get(str(loc[-1]))
     if field is None:
@@ -157,7 +161,9 @@ def diagnostics_from(exc: ValidationError, doc: YamlDocument,
             msg = f"{_where(loc)}: " + WORDING[kind].format(
                 got=_describe(value), hint=hint, ge=ctx.get("ge"), le=ctx.get("le"),
                 size=_count(len(value) if isinstance(value, str | list | dict) else None),
-                max_length=_count(ctx.get("max_length")))
+                max_length=_count(ctx.get("max_length")),
+                min_length=_count(ctx.get("min_length")))
+            msg = msg.replace("at least 1 entries", "at least one entry")
         else:
             msg = f"{_where(loc)}: {err['msg']}"
         out.append(Diagnostic.at(doc.pos(loc), SCHEMA_CODE, SCHEMA_NAME, Level.ERROR, msg))

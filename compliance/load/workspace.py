@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from compliance.diagnostics import Diagnostic, Level, Position, UserError, sort_unique
 from compliance.load.errors import SCHEMA_CODE, diagnostics_from
+from compliance.load.practice import load_practice, practice_files
 from compliance.load.yamlpos import LOAD_CODE, YamlDocument, YamlLoadError, load_yaml
 from compliance.model import Model, ModelFile, Settings, WaiversFile
 from compliance.paths import OutsideFolder, resolve_inside
@@ -111,6 +112,7 @@ def load_workspace(root: Path) -> Workspace:
     if not files:
         raise UserError(f"{root / CONTROLS_DIR}: no .yaml files; nothing to check")
     extra = [p for p in (root / SETTINGS_FILE, root / WAIVERS_FILE) if p.is_file()]
+    extra += practice_files(root)
     for file in [*files, *extra]:
         display = ws.display(file)
         try:
@@ -151,6 +153,14 @@ def load_workspace(root: Path) -> Workspace:
 
     complete = len(parts) == len(files)
     model = _merge(ws, parts, settings, waivers, complete)
+    practice = load_practice(ws.docs, _validate, ws.findings)
+    for sid, (doc, path) in practice.scenario_at.items():
+        ws.index[("scenarios", sid)] = Located(doc, path)
+    for i, (doc, path) in enumerate(practice.exercise_at):
+        ws.index[("exercises", str(i))] = Located(doc, path)
+    if model is not None:
+        model = model.model_copy(update={"scenarios": practice.scenarios,
+                                         "exercises": practice.exercises})
     ws.findings = sort_unique(_one_finding_per_value(ws.findings))
     if model is not None and not any(d.level is Level.ERROR for d in ws.findings):
         ws.model = model

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import enum
+from typing import Literal
 
 from pydantic import Field
 
 from compliance.model.base import Identifier, Strict, Text
+from compliance.model.practice import Exercise, Need, Scenario
 from compliance.model.sections import Control, Evidence, Limit, Source, System, Waiver
 
 
@@ -58,6 +60,19 @@ class Settings(Strict):
         "no longer supports as sent: the customer is owed an update.")
     disabled_rules: list[Identifier] = Field(
         default_factory=list, description="Rule codes or names not run in this workspace.")
+    exercise_interval_days: int = Field(
+        default=180, ge=1, le=3650,
+        description="Longest time without a recorded tabletop exercise (exercises/*.yaml).")
+    tabletop_scenarios: list[Identifier] | None = Field(
+        default=None,
+        description="Scenarios `check` traces; a path among them that no deployed, verified "
+        "control stops is an error (TTX001). `all` means every scenario. Default: the "
+        "scenarios of scenarios/*.yaml and those an exercise record names.",
+        examples=[["all"], ["readme-injection", "leaked-session-token"]])
+    tabletop_effects: dict[Identifier, dict[Need, Literal["stops", "hardens"]]] | None = \
+        Field(default=None, description="Control kind -> need -> `stops` or `hardens`: how "
+              "controls of a kind act on attacker steps in `compliance tabletop`. Added to "
+              "the built-in table (a kind given here replaces its built-in row).")
 
 
 class Model(Strict):
@@ -71,6 +86,8 @@ class Model(Strict):
     controls: list[Control]
     waivers: list[Waiver]
     settings: Settings
+    scenarios: list[Scenario] = []
+    exercises: list[Exercise] = []
 
     def control(self, cid: str) -> Control | None:
         return next((c for c in self.controls if c.id == cid), None)

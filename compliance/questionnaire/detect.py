@@ -13,7 +13,13 @@ from dataclasses import dataclass
 
 from compliance.questionnaire.grid import Grid
 from compliance.questionnaire.mapping import Layout
-from compliance.questionnaire.types import CellRef, Overrides, Question, column_index
+from compliance.questionnaire.types import (
+    CellRef,
+    Overrides,
+    Question,
+    column_index,
+    column_letter,
+)
 
 ID_LIKE = re.compile(r"^(?:[A-Z][A-Za-z&]{0,7}[-_. ]?)?\d{1,4}(?:[.\-_]\d{1,4}){0,4}[a-z]?\.?$")
 _ASKS = re.compile(
@@ -73,24 +79,99 @@ class Columns:
     section: int | None = None
 
 
+#: A header cell up to this many rows above the header row still names its column
+#: (a "Vendor answer" banner over the answer columns, two rows above "Question").
+HEADER_BAND = 2
+
+
+def _roles(grid: Grid, row: int) -> dict[str, int]:
+    roles: dict[str, int] = {}
+    for col, text in sorted(grid.cells.get(row, {}).items()):
+        role = header_role(text)
+        if role and role not in roles:
+            roles[role] = col
+    return roles
+
+
 def find_header(grid: Grid) -> Columns | None:
-    best: tuple[int, int, dict[str, int]] | None = None
+    """The header row: the row (within the first 40) whose cells, with those up to
+    :data:`HEADER_BAND` rows above it for columns it leaves unnamed, name a question column
+    and an answer or notes column (or sit above a drop-down answer column). The most roles
+    win; then the row that names most of them itself."""
+    best: tuple[int, int, int, dict[str, int]] | None = None
     for row in grid.rows():
         if row > HEADER_SCAN_ROWS:
             break
-        roles: dict[str, int] = {}
-        for col, text in sorted(grid.cells[row].items()):
-            role = header_role(text)
-            if role and role not in roles:
-                roles[role] = col
-        if "question" in roles and ("answer" in roles or "notes" in roles):
-            score = len(roles)
-            if best is None or score > best[0]:
-                best = (score, row, roles)
+        if any(_looks_like_data(t) for t in grid.cells[row].values()):
+            continue  # a question or an id: this is a question row, not a header
+        own = _roles(grid, row)
+        roles = dict(own)
+        taken = set(own.values())
+        for above in range(row - 1, max(0, row - 1 - HEADER_BAND), -1):
+            for role, col in _roles(grid, above).items():
+                if role not in roles and col not in taken:
+                    roles[role] = col
+                    taken.add(col)
+        if "question" not in roles:
+            continue
+        if "answer" in roles or "notes" in roles or _dropdown_column(grid, row, roles) is not None:
+            key = (len(roles), len(own), -row)
+            if best is None or key > best[:3]:
+                best = (*key, roles)
     if best is None:
         return None
-    _, row, roles = best
+    row, roles = -best[2], best[3]
     return Columns(row, roles.get("id"), roles["question"], roles.get("answer"), roles.get("notes"))
+
+
+def _looks_like_data(text: str) -> bool:
+    t = " ".join(text.split())
+    return bool(ID_LIKE.match(t)) or (is_question_text(t) and (t.endswith("?") or len(t) > 60))
+
+
+def _dropdown_column(grid: Grid, header_row: int, roles: dict[str, int]) -> int | None:
+    """The column whose drop-downs cover most rows below ``header_row`` that have question
+    text (at least two), other than the id and question columns; leftmost on a tie."""
+    qcol = roles.get("question")
+    if qcol is None or not grid.dropdowns:
+        return None
+    rows = [r for r in grid.rows() if r > header_row and grid.get(r, qcol).strip()]
+    counts: dict[int, int] = {}
+    for d in grid.dropdowns:
+        for _r1, c1, _r2, c2 in d.ranges:
+            for col in range(c1, min(c2, c1 + 50) + 1):
+                if col not in (qcol, roles.get("id")):
+                    counts[col] = max(counts.get(col, 0), sum(1 for r in rows if d.covers(r, col)))
+    if not counts:
+        return None
+    col, n = max(counts.items(), key=lambda kv: (kv[1], -kv[0]))
+    return col if n >= 2 else None
+
+
+def _header_text(grid: Grid, header_row: int, col: int) -> str:
+    for row in range(header_row, max(0, header_row - 1 - HEADER_BAND), -1):
+        if grid.get(row, col).strip():
+            return grid.get(row, col).strip()
+    return ""
+
+
+def _notes_beside(grid: Grid, cols: Columns) -> int | None:
+    """The comments column a person sees right of a drop-down answer column: it has a header
+    that names no other role and is not guidance/examples/scoring, takes no drop-down, and
+    is blank on every question row."""
+    if cols.answer is None or cols.header_row is None or cols.question is None:
+        return None
+    col = cols.answer + 1
+    if col in (cols.id, cols.question):
+        return None
+    text = _header_text(grid, cols.header_row, col)
+    role = header_role(text)
+    if not text or role not in (None, "notes") or any(k in _norm(text) for k in _NOT_COLUMNS):
+        return None
+    rows = [r for r in grid.rows() if r > cols.header_row and grid.get(r, cols.question).strip()]
+    if any(grid.get(r, col).strip() or grid.dropdown_at(r, col) for r in rows):
+        return None
+    return col
 
 
 def _most(grid: Grid, predicate: object, start: int) -> int | None:
@@ -146,6 +227,15 @@ def resolve_columns(grid: Grid, overrides: Overrides, layout: Layout | None) -> 
         value = getattr(overrides, f"{name}_col")
         if value is not None:
             setattr(cols, name, column_index(value))
+    if layout is None and cols.question is not None:
+        if cols.answer is None and overrides.answer_col is None:
+            roles = {"question": cols.question, **({"id": cols.id} if cols.id else {})}
+            cols.answer = _dropdown_column(grid, start, roles)
+        answer_is_dropdown = cols.answer is not None and any(
+            grid.dropdown_at(r, cols.answer) for r in grid.rows() if r > start
+        )
+        if cols.notes is None and overrides.notes_col is None and answer_is_dropdown:
+            cols.notes = _notes_beside(grid, cols)
     return cols
 
 
@@ -192,10 +282,12 @@ def _question(
     answer = CellRef(grid.name, row, cols.answer) if cols.answer else None
     notes = CellRef(grid.name, row, cols.notes) if cols.notes else None
     existing = None
+    dropdown = None
     if answer is not None:
         existing = grid.get(row, answer.column).strip() or None
         if (row, answer.column) in grid.formulas:
             existing = existing or "(formula)"
+        dropdown = grid.dropdown_at(row, answer.column)
     return Question(
         key="",
         id=qid,
@@ -206,7 +298,43 @@ def _question(
         answer_ref=answer,
         notes_ref=notes,
         existing=existing,
+        choices=dropdown.choices if dropdown else (),
+        answer_dropdown=dropdown is not None,
     )
+
+
+def describe_layout(grid: Grid, cols: Columns, found: list[Question]) -> str:
+    """One line saying what detection found, so the user can confirm or override it."""
+    where = f"sheet {grid.name!r}" if grid.name else "the file"
+    parts = [f"header row {cols.header_row}" if cols.header_row else "no header row"]
+    if cols.id:
+        parts.append(f"ids {column_letter(cols.id)}")
+    if cols.question:
+        parts.append(f"questions {column_letter(cols.question)}")
+    if cols.answer:
+        rows = [r for r in grid.rows() if r > (cols.header_row or 0)]
+        drop = next((d for r in rows if (d := grid.dropdown_at(r, cols.answer))), None)
+        kind = ""
+        if drop is not None:
+            kind = f" (drop-down: {', '.join(drop.choices)})" if drop.choices else " (drop-down)"
+        parts.append(f"answers {column_letter(cols.answer)}{kind}")
+    else:
+        parts.append("no answer column")
+    if cols.notes:
+        parts.append(f"narrative {column_letter(cols.notes)}")
+    sections = len({q.section for q in found if q.section})
+    first, last = (found[0].row, found[-1].row) if found else (0, 0)
+    span = f"row {first}" if first == last else f"rows {first}-{last}"
+    return (
+        f"layout: {where}: {', '.join(parts)}; {_count(len(found), 'question')} in {span}"
+        + (f", {_count(sections, 'section')}" if sections else "")
+        + " (override with --sheet, --header-row, --id-col, --question-col, --answer-col, "
+        "--notes-col)"
+    )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def assign_keys(questions: list[Question]) -> None:

@@ -5,6 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+@dataclass(frozen=True, slots=True)
+class Dropdown:
+    """A list data validation (classic or x14): the cells it covers and its choices.
+
+    ``ranges`` are (first row, first column, last row, last column), 1-based;
+    ``choices`` is empty when the list comes from somewhere we do not resolve
+    (a defined name, another workbook)."""
+
+    ranges: tuple[tuple[int, int, int, int], ...]
+    source: str
+    choices: tuple[str, ...] = ()
+
+    def covers(self, row: int, column: int) -> bool:
+        return any(r1 <= row <= r2 and c1 <= column <= c2 for r1, c1, r2, c2 in self.ranges)
+
+
 @dataclass(slots=True)
 class Grid:
     """Cell text by (row, column), 1-based. ``formulas`` holds cells whose value is a formula's
@@ -15,6 +31,7 @@ class Grid:
     formulas: set[tuple[int, int]] = field(default_factory=set)
     part: str | None = None
     state: str = "visible"
+    dropdowns: list[Dropdown] = field(default_factory=list)
 
     def get(self, row: int, column: int) -> str:
         return self.cells.get(row, {}).get(column, "")
@@ -33,3 +50,6 @@ class Grid:
 
     def rows(self) -> list[int]:
         return sorted(self.cells)
+
+    def dropdown_at(self, row: int, column: int) -> Dropdown | None:
+        return next((d for d in self.dropdowns if d.covers(row, column)), None)

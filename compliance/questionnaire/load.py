@@ -10,11 +10,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from compliance.questionnaire import csv_io, json_io, xlsx_read
-from compliance.questionnaire.detect import Columns, assign_keys, questions_in, resolve_columns
+from compliance.questionnaire.detect import (
+    Columns,
+    assign_keys,
+    describe_layout,
+    questions_in,
+    resolve_columns,
+)
 from compliance.questionnaire.grid import Grid
 from compliance.questionnaire.mapping import Mapping, builtin_mappings, load_mapping
 from compliance.questionnaire.safety import refuse_ole
 from compliance.questionnaire.types import (
+    CellRef,
     Format,
     Overrides,
     Question,
@@ -122,14 +129,22 @@ def _from_grids(
         chosen = [g for g in grids if g.state == "visible"]
     notes: list[str] = []
     questions: list[Question] = []
+    header_cells: dict[CellRef, str] = {}
     for grid in chosen:
         cols = resolve_columns(grid, overrides, layout)
+        if layout is not None and cols.header_row is not None:
+            for col, text in layout.add_headers.items():
+                if not grid.get(cols.header_row, column_index(col)).strip():
+                    ref = CellRef(grid.name, cols.header_row, column_index(col))
+                    header_cells[ref] = text
         found = questions_in(
             grid,
             cols,
             layout.first_row if layout else None,
             layout.last_row if layout else None,
         )
+        if found and layout is None:
+            notes.append(describe_layout(grid, cols, found))
         if found and cols.answer is None:
             notes.append(_no_answer_note(grid, cols))
         questions.extend(found)
@@ -145,6 +160,7 @@ def _from_grids(
         mapping_name=mapping.name if mapping else None,
         notes=notes,
         recognised=mapping is not None and not mapping.fallback,
+        header_cells=header_cells,
     )
 
 

@@ -64,12 +64,24 @@ class Layout(_Strict):
     answer_col: str | None = Field(None, description="Takes the Yes/No/NA choice (or narrative).")
     notes_col: str | None = Field(None, description="Takes the narrative, control ids and limits.")
     section_col: str | None = Field(None, description="Section title; blank cells inherit it.")
+    add_headers: dict[str, str] = Field(
+        default_factory=dict,
+        description="Column letter -> header text written into the header row when answers "
+        "go into that column and its header cell is blank (a file without answer columns).",
+    )
 
     @field_validator("id_col", "question_col", "answer_col", "notes_col", "section_col")
     @classmethod
     def _column(cls, value: str | None) -> str | None:
         if value is not None:
             column_index(value)
+        return value
+
+    @field_validator("add_headers")
+    @classmethod
+    def _header_columns(cls, value: dict[str, str]) -> dict[str, str]:
+        for col in value:
+            column_index(col)
         return value
 
 

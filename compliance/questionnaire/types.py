@@ -84,6 +84,8 @@ class Question:
     mapping: MappingEntry | None = None
     existing: str | None = None
     choices: tuple[str, ...] = ()
+    #: The answer cell is a drop-down (a list data validation): it takes only its choices.
+    answer_dropdown: bool = False
 
 
 @dataclass(slots=True)
@@ -98,6 +100,8 @@ class Questionnaire:
     notes: list[str] = field(default_factory=list)
     #: A mapping (built-in or --mapping) recognised the file; False for the fallback.
     recognised: bool = False
+    #: Blank header cells to fill (the mapping's ``add_headers``) when answers go below them.
+    header_cells: dict[CellRef, str] = field(default_factory=dict)
     # Reader state the writer needs (CSV dialect, JSON document); not for callers.
     source: Any = None
 

@@ -40,6 +40,9 @@ def cell_values(question: Question, answer: Answer) -> dict[CellRef, str]:
         return {}
     choice = answer.choice.value if answer.choice else ""
     narrative = neutralise(answer.narrative.strip())
+    if question.notes_ref is None and question.answer_dropdown:  # the choice alone fits
+        keep = choice and question.style == "choice+narrative"
+        return {question.answer_ref: choice} if keep else {}
     if question.notes_ref is not None:
         out = {}
         if choice and question.style == "choice+narrative":
@@ -66,7 +69,7 @@ def write_answers(
         answer = answers.get(q.key)
         if answer is None or not answer.answered:
             continue
-        reason = _blocked(questionnaire, q)
+        reason = _blocked(questionnaire, q) or _narrative_into_dropdown(q, answer)
         if reason:
             result.answers[q.key] = replace(answer, unanswered_reason=reason)
         else:
@@ -81,14 +84,20 @@ def write_answers(
         for ref, value in cell_values(q, answer).items():
             cells[ref] = value
             owner[ref] = q.key
+    for ref, text in questionnaire.header_cells.items():  # a column the file did not have
+        if any(r.sheet == ref.sheet and r.column == ref.column for r in list(cells)):
+            cells[ref] = text
+            owner[ref] = ""
     if questionnaire.format is Format.XLSX:
         refused = write_xlsx(questionnaire.path, cells, out_path, owner)
     else:
         refused = _csv(questionnaire, cells, owner, out_path)
     for ref, reason in refused.items():
         key = owner[ref]
+        if not key:  # a header cell: the cells below it are refused with their own reason
+            continue
         result.answers[key] = replace(result.answers[key], unanswered_reason=f"{ref.a1}: {reason}")
-    refused_keys = {owner[r] for r in refused}
+    refused_keys = {owner[r] for r in refused if owner[r]}
     result.written = [q.key for q, _ in todo if q.key not in refused_keys]
     return result
 
@@ -112,6 +121,24 @@ def _blocked(questionnaire: Questionnaire, q: Question) -> str | None:
         return "the item already has an answer; left as it is" if "answer" in node else None
     if q.answer_ref is None:
         return "no answer column was found for this question (pass --answer-col)"
+    return None
+
+
+def _narrative_into_dropdown(q: Question, answer: Answer) -> str | None:
+    """A narrative never goes into a drop-down cell: it takes only its choices."""
+    if q.answer_ref is None or not q.answer_dropdown:
+        return None
+    choice = answer.choice.value if answer.choice and q.style == "choice+narrative" else ""
+    if choice and q.choices and choice not in q.choices:
+        return f"{choice!r} is not one of the drop-down's choices ({', '.join(q.choices)})"
+    if q.notes_ref is not None:
+        return None
+    if answer.narrative.strip() and not (answer.choice and q.style == "choice+narrative"):
+        choices = f" ({', '.join(q.choices)})" if q.choices else ""
+        return (
+            f"column {q.answer_ref.a1.rstrip('0123456789')} is a drop-down{choices} and no "
+            "comments column was found for the narrative (pass --notes-col to say where it goes)"
+        )
     return None
 
 

@@ -18,7 +18,7 @@ from io import BytesIO
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-from compliance.questionnaire.grid import Grid
+from compliance.questionnaire.grid import Dropdown, Grid
 from compliance.questionnaire.safety import no_dtd, open_zip, parse_xml, read_part
 from compliance.questionnaire.types import QuestionnaireError, column_index
 
@@ -136,7 +136,10 @@ def read_grid(path: Path, zf: zipfile.ZipFile, info: SheetInfo, strings: list[st
                     row_no = int(el.get("r") or row_no + 1)
                     col = 0
                 continue
-            if name == "c":
+            if name == "dataValidation":
+                _read_validation(grid, el)
+                el.clear()
+            elif name == "c":
                 ref = el.get("r")
                 if ref:
                     row_no, col = split_ref(ref)
@@ -176,6 +179,63 @@ def _read_cell(grid: Grid, el: ET.Element, row: int, col: int, strings: list[str
         grid.formulas.add((row, col))
 
 
+def _read_validation(grid: Grid, el: ET.Element) -> None:
+    """A classic ``<dataValidation sqref=..><formula1>`` or an x14 one (``<x14:formula1><xm:f>``
+    and ``<xm:sqref>``); only list validations (drop-downs) are kept."""
+    if el.get("type") != "list":
+        return
+    sqref = el.get("sqref") or ""
+    formula = ""
+    for child in el:
+        name = local(child.tag)
+        if name == "sqref":
+            sqref = child.text or ""
+        elif name == "formula1":
+            formula = child.text or "".join(f.text or "" for f in child if local(f.tag) == "f")
+    ranges = tuple(r for part in sqref.split() if (r := _range(part)) is not None)
+    if ranges:
+        grid.dropdowns.append(Dropdown(ranges, formula.strip()))
+
+
+def _range(ref: str) -> tuple[int, int, int, int] | None:
+    first, _, last = ref.replace("$", "").partition(":")
+    try:
+        r1, c1 = split_ref(first)
+        r2, c2 = split_ref(last or first)
+    except ValueError:
+        return None
+    return (min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
+
+
+def resolve_choices(grids: list[Grid]) -> None:
+    """Fill each drop-down's choices: an inline list (``"Yes,No,NA"``) or a range on a sheet
+    of this workbook (``Lists!$A$1:$A$3``, or the drop-down's own sheet)."""
+    by_name = {g.name: g for g in grids}
+    for grid in grids:
+        resolved = []
+        for d in grid.dropdowns:
+            resolved.append(
+                Dropdown(d.ranges, d.source, _choices(d.source, grid, by_name) or d.choices)
+            )
+        grid.dropdowns = resolved
+
+
+def _choices(source: str, grid: Grid, by_name: dict[str, Grid]) -> tuple[str, ...]:
+    if source.startswith('"') and source.endswith('"') and len(source) >= 2:
+        return tuple(c.strip() for c in source[1:-1].split(",") if c.strip())
+    sheet_name, bang, ref = source.rpartition("!")
+    target = by_name.get(sheet_name.strip("'").replace("''", "'")) if bang else grid
+    rng = _range(ref.lstrip("="))
+    if target is None or rng is None:
+        return ()
+    r1, c1, r2, c2 = rng
+    if (r2 - r1 + 1) * (c2 - c1 + 1) > 200:
+        return ()
+    return tuple(
+        v for r in range(r1, r2 + 1) for c in range(c1, c2 + 1) if (v := target.get(r, c).strip())
+    )
+
+
 def _number(text: str) -> str:
     """A number as a person typed it: "1.1000000000000001" -> "1.1", "3.0" -> "3"."""
     try:
@@ -191,4 +251,6 @@ def read_workbook(path: Path) -> list[Grid]:
     """All worksheets of the workbook at ``path`` (hidden ones too, flagged by ``state``)."""
     with open_zip(path) as zf:
         strings = shared_strings(path, zf)
-        return [read_grid(path, zf, info, strings) for info in sheets(path, zf)]
+        grids = [read_grid(path, zf, info, strings) for info in sheets(path, zf)]
+    resolve_choices(grids)
+    return grids

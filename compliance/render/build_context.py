@@ -19,6 +19,7 @@ from compliance.model import Control, Model
 from compliance.model.layers import Layer
 from compliance.paths import OutsideFolder, resolve_inside
 from compliance.pipeline import Checked
+from compliance.practice.worksheet import practice_view, trace_view
 from compliance.render.context import (
     ControlView,
     EvidenceView,
@@ -180,6 +181,7 @@ def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
         layers.append(view)
     stance = build_stance(model, verdicts)
     system = model.system
+    practice = result.practice
     return ReportContext(
         title=f"{system.name}: agent sandbox audit report",
         system=system.name,
@@ -195,4 +197,7 @@ def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
         forced=forced,
         other_findings=tuple(other),
         waivers=tuple(waivers),
+        tabletop=tuple(trace_view(t) for t in practice.traces
+                       if t.scenario.id in practice.checked) if practice else (),
+        practice=practice_view(practice),
     )

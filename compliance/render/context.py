@@ -12,6 +12,8 @@ import enum
 import re
 from dataclasses import dataclass
 
+from compliance.practice.worksheet import PracticeView, TraceView
+
 
 class Verdict(enum.StrEnum):
     """What the checks could establish about a claim."""
@@ -136,6 +138,9 @@ class ReportContext:
     #: Findings not tied to one control (system, limits, evidence, waivers files).
     other_findings: tuple[FindingView, ...] = ()
     waivers: tuple[WaiverView, ...] = ()
+    #: Tabletop traces and exercises (compliance.practice.worksheet views).
+    tabletop: tuple[TraceView, ...] = ()
+    practice: PracticeView = PracticeView(status="No tabletop exercise is recorded.")
 
     @property
     def controls(self) -> tuple[ControlView, ...]:

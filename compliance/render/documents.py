@@ -15,7 +15,7 @@ REPORT_TEMPLATE = "report.html"
 STANCE_TEMPLATE = "stance.md.j2"
 
 
-def _render(env: Environment, name: str, ctx: ReportContext) -> str:
+def _render(env: Environment, name: str, ctx: object) -> str:
     try:
         return env.get_template(name).render(ctx=ctx)
     except TemplateSyntaxError as error:
@@ -23,6 +23,12 @@ def _render(env: Environment, name: str, ctx: ReportContext) -> str:
         raise RenderError(f"template {where}: {error.message}") from None
     except TemplateError as error:
         raise RenderError(f"template {name}: {error}") from None
+
+
+def render_template(env: object, name: str, ctx: object) -> str:
+    """Any packaged or workspace template over a typed context (errors as RenderError)."""
+    assert isinstance(env, Environment)
+    return _render(env, name, ctx)
 
 
 def render_report_html(env: Environment, ctx: ReportContext) -> str:

@@ -12,8 +12,10 @@ from compliance.rules.base import Rule
 from compliance.rules.claims import CLAIM_RULES
 from compliance.rules.config import CONFIG_FAMILY_RULES
 from compliance.rules.model import MODEL_RULES
+from compliance.rules.practice import PRACTICE_RULES
 
-ALL_RULES: dict[str, type[Rule]] = {**MODEL_RULES, **CLAIM_RULES, **CONFIG_FAMILY_RULES}
+ALL_RULES: dict[str, type[Rule]] = {**MODEL_RULES, **CLAIM_RULES, **CONFIG_FAMILY_RULES,
+                                    **PRACTICE_RULES}
 
 #: Findings the loader produces before any rule runs: code -> (name, summary).
 LOADER_CODES: dict[str, tuple[str, str]] = {

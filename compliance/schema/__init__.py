@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from compliance.atomic import write_text_atomic
 from compliance.model import ModelFile, Settings, WaiversFile
 from compliance.model.disclosure import DisclosureRecord
+from compliance.model.practice import ExerciseFile, ScenarioFile
 
 HERE = Path(__file__).parent
 SCHEMAS: dict[str, type[BaseModel]] = {
@@ -22,6 +23,8 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "settings.schema.json": Settings,
     "waivers.schema.json": WaiversFile,
     "disclosure.schema.json": DisclosureRecord,
+    "scenarios.schema.json": ScenarioFile,
+    "exercise.schema.json": ExerciseFile,
 }
 
 

@@ -115,7 +115,10 @@ def test_a_record_name_must_be_an_identifier(example: Path, tmp_path: Path, name
 def test_answer_record_holds_every_answer_and_the_claims_they_rest_on(example: Path,
                                                                      tmp_path: Path) -> None:
     code, stdout, stderr = answer(example, tmp_path, "--record", "cust-a")
-    assert (code, stderr) == (0, "")
+    assert (code, stderr) == (0, "note: layout: the file: header row 1, ids A, questions B, "
+                              "answers C, narrative D; 3 questions in rows 2-4 (override with "
+                              "--sheet, --header-row, --id-col, --question-col, --answer-col, "
+                              "--notes-col)\n")
     assert stdout.endswith(f"recorded what was sent in {example}/disclosures/cust-a.yaml\n")
     records, findings, _ = load_records(example, lambda p: p.relative_to(example).as_posix())
     assert findings == []

@@ -29,6 +29,13 @@ questions:
 """
 
 
+RICH_LAYOUT = (
+    "layout: sheet 'Security': header row 3, ids A, questions B, answers C (drop-down: Yes, "
+    "No, NA), narrative D; 7 questions in rows 5-12, 2 sections (override with --sheet, "
+    "--header-row, --id-col, --question-col, --answer-col, --notes-col)"
+)
+
+
 def run(*args: str) -> tuple[int, str, str]:
     result = runner.invoke(cli, ["answer", *args])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
@@ -50,7 +57,7 @@ def test_answers_with_a_user_mapping(ws: Path, tmp_path: Path) -> None:
     code, stdout, stderr = run(
         str(book), "-w", str(ws), "--mapping", str(mapping), "--out", str(out)
     )
-    assert (code, stderr) == (0, "")
+    assert (code, stderr) == (0, f"note: {RICH_LAYOUT}\n")
     assert stdout == (
         f"{out}: drafted 2 of 7 answers (0 with a Yes/No/NA choice, 2 narrative only); "
         "5 left for a human\n"
@@ -240,7 +247,12 @@ def test_review_files_are_named_after_the_whole_output_name(ws: Path, tmp_path: 
         code, stdout, stderr = run(
             str(tmp_path / "in" / name), "-w", str(ws), "--out", str(tmp_path / name)
         )
-        assert (code, stderr) == (0, "")
+        layout = (
+            "note: layout: the file: header row 1, ids A, questions B, answers C; 1 question in "
+            "row 2 (override with --sheet, --header-row, --id-col, --question-col, "
+            "--answer-col, --notes-col)\n"
+        )
+        assert (code, stderr) == (0, layout if name.endswith(".csv") else "")
         assert stdout.endswith(
             f"review: {tmp_path / name}.review.csv, {tmp_path / name}.review.json\n"
         )

@@ -10,6 +10,10 @@ import pytest
 from compliance.questionnaire import Overrides, load_questionnaire
 from compliance.questionnaire.detect import ID_LIKE, header_role, is_question_text
 
+OVERRIDE = (
+    "(override with --sheet, --header-row, --id-col, --question-col, --answer-col, --notes-col)"
+)
+
 
 @pytest.mark.parametrize(
     "text", ["A&A-01.1", "1.2.3", "Q12", "IVS-03.5", "I&S-01.1", "7", "4a", "SEC_2.1", "1."]
@@ -91,7 +95,12 @@ def test_all_visible_sheets_with_keys_unique_across_the_file(tmp_path: Path) -> 
         ("Technical!2", "Q1", None, "Technical!C2", "None"),
         ("Technical!3", None, None, "Technical!C3", "None"),
     ]
-    assert q.notes == []
+    assert q.notes == [
+        "layout: sheet 'General': header row 1, ids A, questions B, answers C, narrative D; "
+        f"2 questions in rows 3-4, 1 section {OVERRIDE}",
+        "layout: sheet 'Technical': header row 1, ids A, questions B, answers C; 2 questions in "
+        f"rows 2-3 {OVERRIDE}",
+    ]
 
 
 def test_hidden_sheet_only_when_named(tmp_path: Path) -> None:
@@ -122,6 +131,8 @@ def test_headerless_sheet_lists_questions_but_writes_nowhere(tmp_path: Path) -> 
         ("3.1", None),
     ]
     assert q.notes == [
+        "layout: sheet 'Sheet1': no header row, ids A, questions B, no answer column; "
+        f"3 questions in rows 1-3 {OVERRIDE}",
         "sheet 'Sheet1': no Answer/Response column found; questions are listed for a human "
         "(pass --answer-col to say where answers go)"
     ]

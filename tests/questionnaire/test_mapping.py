@@ -131,7 +131,7 @@ def test_mapping_file_not_utf8_is_positioned(tmp_path: Path) -> None:
 def test_builtin_caiq_mapping_coverage() -> None:
     caiq = next(m for m in builtin_mappings() if m.name == "CSA CAIQ v4.0.3")
     assert caiq.name == "CSA CAIQ v4.0.3"
-    assert len(caiq.questions) == 32
+    assert len(caiq.questions) == 33
     per_layer = Counter(layer for rule in caiq.questions for layer in rule.layers)
     assert dict(per_layer) == {
         "isolation": 4,
@@ -139,6 +139,6 @@ def test_builtin_caiq_mapping_coverage() -> None:
         "credentials": 9,
         "git": 5,
         "pipeline": 5,
-        "logs": 9,
+        "logs": 10,
     }
     assert all(rule.topics for rule in caiq.questions)

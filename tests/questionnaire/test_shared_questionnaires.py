@@ -34,7 +34,7 @@ def test_caiq_workbook_is_recognised(shared_data: Path) -> None:
     assert first.text.startswith("Are audit and assurance policies, procedures, and standards")
     assert [x.row for x in q.questions] == list(range(3, 264))
     mapped = [x.key for x in q.questions if x.mapping]
-    assert len(mapped) == 32
+    assert len(mapped) == 33
     assert q.by_key()["IVS-03.3"].mapping.layers == ("network",)
     assert all(x.existing is None for x in q.questions)
 
@@ -65,7 +65,7 @@ def test_caiq_json_dataset_uses_the_same_mapping(shared_data: Path) -> None:
     assert (q.kind, len(q.questions), sum(1 for x in q.questions if x.mapping)) == (
         "CSA CAIQ v4.0.3",
         261,
-        32,
+        33,
     )
     assert q.questions[0].section == "A&A-01"
 
@@ -120,3 +120,59 @@ def test_vsaq_files(shared_data: Path, tmp_path: Path, name: str, count: int) ->
     again = load_questionnaire(out)
     assert [x.key for x in again.questions] == [x.key for x in q.questions]
     assert out.read_text(encoding="utf-8").startswith("\n// Copyright 2016 Google Inc.")
+
+
+AICM = "questionnaires/aicm-caiq-1.1.0/aicm-caiq-1.1.0-questions.csv"
+
+
+def test_aicm_csv_is_recognised(shared_data: Path) -> None:
+    q = load_questionnaire(shared_data / AICM)
+    assert (q.kind, len(q.questions)) == ("CSA AI-CAIQ (AICM) v1.1.0", 320)
+    first = q.questions[0]
+    assert (first.key, first.section, str(first.answer_ref), str(first.notes_ref)) == (
+        "A&A-01.1",
+        "Audit & Assurance",
+        "H2",
+        "I2",
+    )
+    assert "\n" not in first.text and first.text.startswith("Are audit and assurance policies")
+    assert len({x.key for x in q.questions}) == 320
+    assert sum(1 for x in q.questions if x.mapping) == 26
+
+
+def test_every_aicm_mapping_id_exists_in_the_csv(shared_data: Path) -> None:
+    with (shared_data / AICM).open(encoding="utf-8", newline="") as handle:
+        ids = {row["question_id"] for row in csv.DictReader(handle)}
+    aicm = next(m for m in builtin_mappings() if m.name == "CSA AI-CAIQ (AICM) v1.1.0")
+    assert [r.id for r in aicm.questions if r.id not in ids] == []
+
+
+def test_aicm_answered_in_place(shared_data: Path, tmp_path: Path) -> None:
+    src = shared_data / AICM
+    q = load_questionnaire(src)
+    answers = {
+        "IAM-05.1": Answer(choice=Choice.YES, narrative="Scoped tokens only (CRED-01)."),
+        "AIS-13.1": Answer(narrative='Sessions run in microVMs, "disposable" (ISO-01).'),
+    }
+    out = tmp_path / "aicm.csv"
+    assert write_answers(q, answers, out).written == ["AIS-13.1", "IAM-05.1"]
+    before = src.read_text(encoding="utf-8").splitlines(keepends=True)
+    after = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert len(before) == len(after)
+    assert after[0] == before[0].rstrip("\r\n") + ",AI-CAIQ Answer,Implementation Description" + (
+        before[0][len(before[0].rstrip("\r\n")) :]
+    )
+    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    assert len(changed) == 3  # the header and the two answered rows, nothing else
+    rows = {r["question_id"]: r for r in csv.DictReader(out.open(encoding="utf-8", newline=""))}
+    assert (rows["IAM-05.1"]["AI-CAIQ Answer"], rows["IAM-05.1"]["Implementation Description"]) == (
+        "Yes",
+        "Scoped tokens only (CRED-01).",
+    )
+    assert rows["AIS-13.1"]["Implementation Description"] == (
+        'Sessions run in microVMs, "disposable" (ISO-01).'
+    )
+    assert rows["AIS-13.1"]["AI-CAIQ Answer"] == ""
+    again = load_questionnaire(out)
+    assert again.kind == "CSA AI-CAIQ (AICM) v1.1.0" and again.header_cells == {}
+    assert again.by_key()["IAM-05.1"].existing == "Yes"

@@ -197,3 +197,32 @@ def test_labelled_real_questions(shared_data: Path, example: Any) -> None:
     assert seen == len(wanted)
     assert drafted["unrelated"] == 0
     assert drafted["agent"] >= 13  # measured: 13 of 30 (docs/questionnaires.md)
+
+
+def test_aicm_mapping_answers_its_agent_relevant_questions(
+    shared_data: Path, example: Any
+) -> None:
+    """The built-in AICM mapping (not the matcher) against the same hand labels."""
+    from compliance.questionnaire import load_questionnaire
+    from tests.questionnaire.labelled import FILES, labels
+
+    book = load_questionnaire(shared_data / FILES["aicm-caiq-1.1.0"])
+    assert book.recognised
+    answers = draft_answers(
+        book,
+        example.workspace.model,
+        control_verdicts(example.result.verdicts),
+        example.workspace.root / "evidence",
+        claims_judge(),
+        UnmappedPolicy(),
+    )
+    wanted = {i: label for (n, i), label in labels().items() if n == "aicm-caiq-1.1.0"}
+    drafted = {i for i, a in answers.items() if a.answered}
+    assert sorted(i for i, label in wanted.items() if label == "unrelated" and i in drafted) == []
+    missed = sorted(i for i, label in wanted.items() if label == "agent" and i not in drafted)
+    # AIS-06.1: the claims judge flags PIPE-01's claim after another sentence (CLM009).
+    assert missed == ["AIS-06.1"]
+    verdicts = control_verdicts(example.result.verdicts)
+    for key in drafted:
+        if answers[key].choice is not None:
+            assert any(verdicts[c] == "verified" for c in answers[key].control_ids)

@@ -28,7 +28,7 @@ def test_example_workspace_builds(repo: Path, tmp_path: Path) -> None:
     assert [layer.label for layer in Layer] == [m for m in flat if m in {x.label for x in Layer}]
     assert nested == [
         f"{c.id}: {c.title}" for layer in Layer for c in model.controls if c.layer is layer
-    ]
+    ] + [f"{s.title} ({s.id})" for s in model.scenarios]  # then the tabletop scenarios
     assert list(reader(pdf).attachments) == ["manifest.json"]
     # Compare without whitespace: a line may wrap after a hyphen ("default-" / "deny").
     content = "".join(text(pdf).split())

@@ -1,0 +1,77 @@
+"""The practice stage of `check`: tabletop traces and the state of recorded exercises.
+
+Computed once per run from the model and the final verdicts, shared by the
+practice rules (TTX*) and handed to the outputs in ``CheckResult.practice``.
+Renderers show it; nothing downstream recomputes it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from compliance.check.context import CheckContext
+from compliance.diagnostics import Position
+from compliance.load.practice import EXERCISES_DIR, SCENARIOS_DIR
+from compliance.model.practice import Exercise, Improvement
+from compliance.practice.trace import Trace, trace_all
+
+
+@dataclass(frozen=True)
+class OpenImprovement:
+    exercise: Exercise
+    index: int  # the exercise's index in the model
+    number: int  # the improvement's index in the exercise
+    improvement: Improvement
+    overdue: bool
+
+
+@dataclass(frozen=True)
+class PracticeResult:
+    traces: tuple[Trace, ...]  # every scenario, as `compliance tabletop` shows them
+    checked: tuple[str, ...]  # ids of the scenarios `check` holds to TTX001
+    adopted: bool  # the workspace keeps exercises/ or scenarios/, or sets tabletop_scenarios
+    exercises: tuple[Exercise, ...]  # newest first
+    open_improvements: tuple[OpenImprovement, ...]
+    last_exercise: dt.date | None
+    exercise_interval_days: int
+
+    def trace(self, scenario_id: str) -> Trace | None:
+        return next((t for t in self.traces if t.scenario.id == scenario_id), None)
+
+
+def practice_of(ctx: CheckContext) -> PracticeResult:
+    """The practice results of this run (computed once)."""
+    return ctx.memo(("practice",), lambda: _compute(ctx))
+
+
+def _compute(ctx: CheckContext) -> PracticeResult:
+    from compliance.check.engine import final_verdicts
+
+    model = ctx.model
+    traces = trace_all(model, final_verdicts(ctx))
+    open_ = tuple(
+        OpenImprovement(ex, i, j, imp, imp.due < ctx.today)
+        for i, ex in enumerate(model.exercises)
+        for j, imp in enumerate(ex.improvements) if imp.done is None)
+    exercises = tuple(sorted(model.exercises, key=lambda e: (e.date, e.scenario), reverse=True))
+    chosen = model.settings.tabletop_scenarios
+    if chosen is None:
+        wanted = {sid for (section, sid) in ctx.workspace.index if section == "scenarios"}
+        wanted |= {e.scenario for e in model.exercises}
+    else:
+        wanted = {t.scenario.id for t in traces} if "all" in chosen else set(chosen)
+    checked = tuple(t.scenario.id for t in traces if t.scenario.id in wanted)
+    adopted = chosen is not None or any(
+        (ctx.root / folder).is_dir() for folder in (SCENARIOS_DIR, EXERCISES_DIR))
+    return PracticeResult(traces, checked, adopted, exercises, open_,
+                          exercises[0].date if exercises else None,
+                          model.settings.exercise_interval_days)
+
+
+def scenario_pos(ctx: CheckContext, scenario_id: str) -> Position:
+    """Where a finding about a scenario points: its id in scenarios/*.yaml, or for a
+    built-in scenario the workspace's ``system:`` key (the model the trace ran over)."""
+    if ctx.workspace.where("scenarios", scenario_id) is not None:
+        return ctx.pos("scenarios", scenario_id, "id")
+    return ctx.pos("system", "system", key=True)

@@ -1,0 +1,138 @@
+"""The practice around the model: tabletop scenarios and exercise records.
+
+A *scenario* is a sequence of attacker steps; each step names what the
+attacker needs (a :class:`Need`). The tabletop trace
+(:mod:`compliance.practice.trace`) asks, per step, which controls act on
+those needs. An *exercise* records one tabletop run: when, which scenario,
+who took part, what was found and at least two improvements with an owner
+and a due date.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+
+from pydantic import Field
+
+from compliance.model.base import Identifier, Line, Strict, Text
+
+
+class Need(enum.StrEnum):
+    """What an attacker step needs. Control kinds act on needs (stop or make harder)."""
+
+    FOLLOW_INJECTED_INSTRUCTION = "follow-injected-instruction"
+    RUN_UNTRUSTED_CODE = "run-untrusted-code"
+    INSTALL_DEPENDENCY = "install-dependency"
+    CONNECT_TOOL = "connect-tool"
+    WRITE_REPOSITORY = "write-repository"
+    WRITE_OUTSIDE_REPOSITORY = "write-outside-repository"
+    WRITE_WORKFLOW_FILE = "write-workflow-file"
+    PUSH_BRANCH = "push-branch"
+    OPEN_PULL_REQUEST = "open-pull-request"
+    MERGE_WITHOUT_REVIEW = "merge-without-review"
+    RUN_BEFORE_APPROVAL = "run-before-approval"
+    USE_WORKFLOW_SECRETS = "use-workflow-secrets"
+    READ_SECRET = "read-secret"
+    READ_SESSION_TOKEN = "read-session-token"
+    USE_STOLEN_TOKEN = "use-stolen-token"
+    EGRESS_TO_HOST = "egress-to-host"
+    EGRESS_VIA_ALLOWED_DESTINATION = "egress-via-allowed-destination"
+    ESCAPE_ISOLATION = "escape-isolation"
+    REACH_OTHER_SESSIONS = "reach-other-sessions"
+    PERSIST_AFTER_SESSION = "persist-after-session"
+    GO_UNLOGGED = "go-unlogged"
+    ERASE_LOGS = "erase-logs"
+
+
+NEED_TEXT: dict[Need, str] = {
+    Need.FOLLOW_INJECTED_INSTRUCTION: "the agent acts on an instruction hidden in content it reads",
+    Need.RUN_UNTRUSTED_CODE: "code the attacker chose runs inside the session",
+    Need.INSTALL_DEPENDENCY: "the session installs a package the attacker controls",
+    Need.CONNECT_TOOL: "the agent uses a tool or MCP server the attacker controls",
+    Need.WRITE_REPOSITORY: "the agent changes files in its working copy",
+    Need.WRITE_OUTSIDE_REPOSITORY: "the agent writes files outside its working copy",
+    Need.WRITE_WORKFLOW_FILE: "a change to a workflow, build or agent file reaches the default "
+                              "branch without a security owner's approval",
+    Need.PUSH_BRANCH: "the agent pushes commits to a branch",
+    Need.OPEN_PULL_REQUEST: "the agent opens a pull request",
+    Need.MERGE_WITHOUT_REVIEW: "a change reaches the default branch without an approving review",
+    Need.RUN_BEFORE_APPROVAL: "code from the pull request runs in CI before a maintainer approves",
+    Need.USE_WORKFLOW_SECRETS: "a workflow run uses the repository's secrets or a write token",
+    Need.READ_SECRET: "a long-lived credential is readable inside the session",
+    Need.READ_SESSION_TOKEN: "the session's own short-lived token is read by a command",
+    Need.USE_STOLEN_TOKEN: "a token taken from the session is used from somewhere else",
+    Need.EGRESS_TO_HOST: "the session connects to a host the attacker controls",
+    Need.EGRESS_VIA_ALLOWED_DESTINATION: "data leaves through an allowed destination (a "
+                                         "package registry, the model API, the agent's fork)",
+    Need.ESCAPE_ISOLATION: "code breaks out of the session's runtime to its host",
+    Need.REACH_OTHER_SESSIONS: "from the host, other sessions or the node's credentials "
+                               "are reached",
+    Need.PERSIST_AFTER_SESSION: "something the attacker planted survives the end of the session",
+    Need.GO_UNLOGGED: "the step leaves no record that reconstructs it",
+    Need.ERASE_LOGS: "records of the session are changed or deleted afterwards",
+}
+
+
+class Step(Strict):
+    """One attacker step: what happens and what it needs to succeed."""
+
+    id: Identifier = Field(description="Short id of the step, unique in its scenario.",
+                           examples=["edit-workflow"])
+    action: Text = Field(description="What the attacker (or the injected agent) does.")
+    needs: list[Need] = Field(min_length=1, description="What the step needs to succeed; "
+                              "controls whose kind acts on a need stop it or make it harder.")
+    exploits: list[Identifier] = Field(
+        default_factory=list,
+        description="Limit topics this step relies on (e.g. review-quality-matters); the "
+        "trace lists this workspace's limits with those topics.")
+    trail: Text | None = Field(
+        default=None,
+        description="What a log of the session would contain if the step happened.")
+
+
+class Scenario(Strict):
+    """A tabletop scenario: attacker steps in order; the path needs every step."""
+
+    id: Identifier = Field(description="Id given to `compliance tabletop ID`.",
+                           examples=["readme-injection"])
+    title: Line = Field(description="One-line name of the scenario.")
+    summary: Text = Field(description="The story, in two or three sentences.")
+    steps: list[Step] = Field(min_length=1, description="The attacker's steps, in order.")
+    questions: list[Text] = Field(
+        default_factory=list,
+        description="Extra discussion questions for this scenario's worksheet.")
+
+
+class ScenarioFile(Strict):
+    """One file under scenarios/ (or a built-in scenario)."""
+
+    scenarios: list[Scenario] = Field(min_length=1)
+
+
+class Improvement(Strict):
+    """Something an exercise decided to change, with who does it by when."""
+
+    text: Text = Field(description="What will change.")
+    owner: Line = Field(description="Who does it.")
+    due: dt.date = Field(description="When it is due (YYYY-MM-DD).")
+    done: dt.date | None = Field(default=None,
+                                 description="When it was done; open while empty.")
+
+
+class Exercise(Strict):
+    """One tabletop exercise as it was run."""
+
+    date: dt.date = Field(description="When the exercise was run (YYYY-MM-DD).")
+    scenario: Identifier = Field(description="Id of the scenario exercised.",
+                                 examples=["readme-injection"])
+    participants: list[Line] = Field(min_length=1, description="Who took part.")
+    findings: list[Text] = Field(min_length=1, description="What the exercise found.")
+    improvements: list[Improvement] = Field(
+        min_length=2, description="At least two improvements, each with an owner and a due date.")
+
+
+class ExerciseFile(Strict):
+    """One file under exercises/: one recorded exercise."""
+
+    exercise: Exercise

@@ -1,0 +1,202 @@
+"""The tabletop trace: a scenario walked step by step through this workspace's controls.
+
+For each step: which controls act on what it needs (by layer and kind), each
+control's verdict, whether the step is stopped, only made harder, or passes,
+which of the workspace's limits the step goes through, and what the logs
+layer would show. A step is *stopped* only by a deployed control whose claim
+the checks VERIFIED; an unverified, refuted, stale or partial control that
+would stop it only makes it harder. The path needs every step, so it is
+stopped when any step is; a control that is the only one stopping the path is
+a single point of failure.
+
+Computed in the check stage from the verdicts; renderers only show it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from compliance.model import Control, Layer, Model, Status
+from compliance.model.practice import NEED_TEXT, Need, Scenario, Step
+from compliance.practice.effects import STOPS, Effect, effects_table
+
+STOPPED, HARDER, PASSES = "stopped", "made harder", "passes"
+VERIFIED = "VERIFIED"
+
+
+@dataclass(frozen=True)
+class Act:
+    """One control acting on one step."""
+
+    control: str
+    title: str
+    layer: Layer
+    kind: str
+    status: str
+    verdict: str  # VERIFIED | UNVERIFIED | REFUTED | STALE | PLANNED (+ others a check adds)
+    effect: Effect
+    needs: tuple[Need, ...]
+    limits: tuple[str, ...]
+
+    @property
+    def counts(self) -> bool:
+        """Does this act stop the step? Only a deployed, verified control's stop counts."""
+        return self.effect == STOPS and self.verdict == VERIFIED and self.status == "deployed"
+
+    @property
+    def describe(self) -> str:
+        if self.counts:
+            return "stops"
+        if self.effect == STOPS:
+            return f"would stop, but is {self.status} and {self.verdict}: only makes it harder" \
+                if self.status != "deployed" else \
+                f"would stop, but is {self.verdict}: only makes it harder"
+        return "makes it harder"
+
+
+@dataclass(frozen=True)
+class LogView:
+    """What one log control would show about a step."""
+
+    control: str
+    verdict: str
+    status: str
+    shows: str
+    limits: tuple[str, ...]
+    claim: str
+    records: bool  # a recording control (acts on go-unlogged), not only one that keeps logs
+
+
+@dataclass(frozen=True)
+class Bystander:
+    """A control that does not act on a step although one of its limits is on the path."""
+
+    control: str
+    layer: Layer
+    kind: str
+    verdict: str
+    limits: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class StepTrace:
+    step: Step
+    acts: tuple[Act, ...]
+    limits: tuple[tuple[str, str], ...]  # (limit id, text) this step goes through
+    logs: tuple[LogView, ...]
+    bystanders: tuple[Bystander, ...] = ()
+
+    @property
+    def outcome(self) -> str:
+        if any(a.counts for a in self.acts):
+            return STOPPED
+        return HARDER if self.acts else PASSES
+
+    @property
+    def stoppers(self) -> tuple[str, ...]:
+        return tuple(a.control for a in self.acts if a.counts)
+
+    def by_layer(self, layer: Layer) -> tuple[Act, ...]:
+        return tuple(a for a in self.acts if a.layer is layer)
+
+    @property
+    def needs_text(self) -> tuple[str, ...]:
+        return tuple(f"{n.value}: {NEED_TEXT[n]}" for n in self.step.needs)
+
+
+@dataclass(frozen=True)
+class Trace:
+    scenario: Scenario
+    steps: tuple[StepTrace, ...]
+
+    @property
+    def stopped(self) -> bool:
+        return any(s.outcome == STOPPED for s in self.steps)
+
+    @property
+    def outcome(self) -> str:
+        return STOPPED if self.stopped else PASSES
+
+    @property
+    def stoppers(self) -> tuple[str, ...]:
+        """Every control whose verified stop holds the path, in step order."""
+        seen: list[str] = []
+        for s in self.steps:
+            seen.extend(c for c in s.stoppers if c not in seen)
+        return tuple(seen)
+
+    @property
+    def single_points_of_failure(self) -> tuple[str, ...]:
+        """Controls that, if missing, would let the path through: the only stopper."""
+        return self.stoppers if len(self.stoppers) == 1 else ()
+
+    @property
+    def hardeners(self) -> tuple[str, ...]:
+        seen: list[str] = []
+        for s in self.steps:
+            seen.extend(a.control for a in s.acts if not a.counts and a.control not in seen)
+        return tuple(seen)
+
+    def layer_summary(self, layer: Layer) -> str:
+        """One line: what this layer did along the whole path."""
+        parts = []
+        for s in self.steps:
+            for a in s.by_layer(layer):
+                parts.append(f"{a.control} {a.describe} at step {s.step.id}")
+        return "; ".join(parts) or "no control of this layer acts on any step"
+
+
+def verdict_word(raw: dict[str, Any] | None, control: Control) -> str:
+    """The control's verdict as the trace shows it (STALE for claims on changed files)."""
+    if control.status is Status.PLANNED:
+        return "PLANNED"
+    if raw is None:
+        return "UNVERIFIED"
+    if raw.get("stale"):
+        return "STALE"
+    return str(raw.get("status", "unverified")).upper()
+
+
+def trace(model: Model, verdicts: dict[str, Any], scenario: Scenario) -> Trace:
+    """Walk ``scenario`` through the controls of ``model`` with the check's verdicts."""
+    table = effects_table(model)
+    limits = model.limits
+    logs = [c for c in model.controls
+            if c.layer is Layer.LOGS and c.status is not Status.PLANNED]
+    steps = []
+    for step in scenario.steps:
+        acts = []
+        for control in model.controls:
+            if control.status is Status.PLANNED:
+                continue  # a planned control acts on nothing yet
+            row = table.get(control.kind or "", {})
+            hits = [(n, row[n]) for n in step.needs if n in row]
+            if not hits:
+                continue
+            effect: Effect = STOPS if any(e == STOPS for _n, e in hits) else hits[0][1]
+            acts.append(Act(control.id, control.title, control.layer, control.kind or "",
+                            control.status.value, verdict_word(verdicts.get(control.id), control),
+                            effect, tuple(n for n, _e in hits), tuple(control.limits)))
+        exploits = set(step.exploits)
+        through = tuple((lim.id, " ".join(lim.text.split())) for lim in limits
+                        if exploits & set(lim.topics))
+        shows = " ".join((step.trail or "the actions of this step").split())
+        log_views = tuple(
+            LogView(c.id, verdict_word(verdicts.get(c.id), c), c.status.value, shows,
+                    tuple(c.limits), " ".join(c.claim.split()),
+                    Need.GO_UNLOGGED in table.get(c.kind or "", {}))
+            for c in logs)
+        acting = {a.control for a in acts}
+        on_path = {lid for lid, _text in through}
+        bystanders = tuple(
+            Bystander(c.id, c.layer, c.kind or "", verdict_word(verdicts.get(c.id), c),
+                      tuple(lid for lid in c.limits if lid in on_path))
+            for c in model.controls
+            if c.id not in acting and c.status is not Status.PLANNED and on_path & set(c.limits))
+        steps.append(StepTrace(step, tuple(acts), through, log_views, bystanders))
+    return Trace(scenario, tuple(steps))
+
+
+def trace_all(model: Model, verdicts: dict[str, Any]) -> tuple[Trace, ...]:
+    return tuple(trace(model, verdicts, s) for s in model.scenarios)

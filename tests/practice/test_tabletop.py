@@ -1,0 +1,172 @@
+"""`compliance tabletop` on the example workspace and on copies of it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from compliance.cli import cli
+from compliance.model import Layer
+from compliance.pipeline import load_and_check
+from compliance.practice.worksheet import trace_view
+
+TODAY = "2026-12-01"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def copy_example(repo: Path, dest: Path) -> Path:
+    for name in ("controls", "evidence", "exercises", "compliance.yaml"):
+        src = repo / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name)
+        else:
+            shutil.copy(src, dest / name)
+    return dest
+
+
+def remove_control(ws: Path, file: str, control_id: str) -> None:
+    """Delete one control's item from a controls file (items start at '  - id:')."""
+    path = ws / "controls" / file
+    text = path.read_text(encoding="utf-8")
+    head, _, rest = text.partition("controls:\n")
+    items = rest.split("\n  - id: ")
+    kept = [it for it in items if not it.lstrip("- id:").startswith(control_id + "\n")]
+    assert len(kept) == len(items) - 1, f"{control_id} not found in {file}"
+    path.write_text(head + "controls:\n" + "\n  - id: ".join(kept), encoding="utf-8")
+
+
+def test_readme_injection_is_traced_through_all_six_layers(repo: Path) -> None:
+    import datetime as dt
+
+    checked = load_and_check(repo, dt.date(2026, 12, 1))
+    trace = checked.result.practice.trace("readme-injection")
+    assert trace is not None
+    view = trace_view(trace)
+    assert [s.id for s in view.steps] == [
+        "read-readme", "edit-workflow", "open-pull-request", "pass-review", "run-on-main"]
+    for step in view.steps:
+        assert [c.layer for c in step.layers] == [layer.label for layer in Layer]
+    assert [s.outcome for s in view.steps] == [
+        "passes", "passes", "made harder", "stopped", "made harder"]
+    assert trace.stoppers == ("GIT-02",)
+    assert trace.single_points_of_failure == ("GIT-02",)
+    assert set(trace.hardeners) == {"CRED-01", "GIT-03", "GIT-01", "PIPE-03", "PIPE-02"}
+    review = next(s for s in view.steps if s.id == "pass-review")
+    git = next(c for c in review.layers if c.layer == Layer.GIT.label)
+    assert git.acts == (
+        "GIT-01 Reviewed pull requests only on main, admins included (branch-protection, "
+        "VERIFIED): makes it harder",
+        "GIT-02 Application security owns agent, pipeline and build files (human-review, "
+        "VERIFIED): stops")
+    assert [lim.split(":")[0] for lim in review.limits] == [
+        "review-quality-matters", "gate-runs-pr-version"]
+    logs = next(c for c in review.layers if c.layer == Layer.LOGS.label)
+    assert logs.acts[0].startswith("look for: the review and merge events of the pull request "
+                                   "(session record: LOG-01, deployed, VERIFIED")
+    isolation = next(c for c in view.steps[0].layers if c.layer == Layer.ISOLATION.label)
+    assert isolation.acts[0] == ("ISO-01 (microvm-isolation, VERIFIED): does not act; its limit "
+                                 "isolation-does-not-stop-injection is on the path")
+
+
+def test_tabletop_command_prints_the_trace_and_exits_0(repo: Path) -> None:
+    code, out, err = run("tabletop", "readme-injection", "-w", str(repo), "--today", TODAY)
+    assert (code, err) == (0, "")
+    assert out.startswith("tabletop: readme-injection: Injected instruction in a dependency's "
+                          "README edits a workflow\n")
+    assert "step 4 pass-review: STOPPED\n" in out
+    assert ("outcome: STOPPED. The path is stopped at pass-review by GIT-02 (deployed and "
+            "VERIFIED). Single point of failure: GIT-02; without it the path passes.\n") in out
+    assert "  - Which missing control would have let it through?\n" \
+           "    the model says: Without GIT-02 the path passes.\n" in out
+
+
+def test_summary_lists_every_builtin_scenario(repo: Path) -> None:
+    code, out, _ = run("tabletop", "-w", str(repo), "--today", TODAY)
+    assert code == 0
+    ids = [line.split(":")[0] for line in out.splitlines()[:-1]]
+    assert sorted(ids) == sorted([
+        "readme-injection", "readme-injection-pr-run", "leaked-session-token",
+        "malicious-mcp-server", "exfiltration-allowed-destination", "poisoned-dependency",
+        "isolation-escape"])
+    assert "readme-injection: STOPPED by GIT-02; single point of failure: GIT-02 (" in out
+
+
+def test_without_the_workflow_gate_the_path_passes_and_check_fails(
+        repo: Path, tmp_path: Path) -> None:
+    ws = copy_example(repo, tmp_path / "ws")
+    remove_control(ws, "git.yaml", "GIT-02")
+    code, out, _ = run("tabletop", "readme-injection", "-w", str(ws), "--today", TODAY)
+    assert code == 1
+    assert "step 4 pass-review: MADE HARDER\n" in out
+    assert ("outcome: PASSES. The path passes: no deployed, verified control stops any step; "
+            "CRED-01, GIT-03, GIT-01, PIPE-03, PIPE-02 only make it harder.\n") in out
+    code, out, _ = run("check", str(ws), "--today", TODAY)
+    assert code == 1
+    ttx = [line for line in out.splitlines() if "[TTX001]" in line]
+    assert ttx == [
+        "controls/system.yaml:4:1: error tabletop scenario 'readme-injection' (Injected "
+        "instruction in a dependency's README edits a workflow) passes: no deployed, verified "
+        "control stops any of its 5 steps; CRED-01, GIT-03, GIT-01, PIPE-03, PIPE-02 only make "
+        "it harder (see `compliance tabletop readme-injection`) [TTX001]"]
+
+
+def test_an_unverified_stop_does_not_count(repo: Path, tmp_path: Path) -> None:
+    ws = copy_example(repo, tmp_path / "ws")
+    git = ws / "controls/git.yaml"
+    git.write_text(git.read_text().replace("verified_by: [CFG017]", "verified_by: []"))
+    code, out, _ = run("tabletop", "readme-injection", "-w", str(ws), "--today", TODAY)
+    assert code == 1
+    assert ("GIT-02 Application security owns agent, pipeline and build files (human-review, "
+            "UNVERIFIED): would stop, but is UNVERIFIED: only makes it harder") in out
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_worksheet_is_written_reproducibly(repo: Path, tmp_path: Path, fmt: str) -> None:
+    outs = []
+    for n in (1, 2):
+        out = tmp_path / f"w{n}.{fmt}"
+        code, stdout, _ = run("tabletop", "readme-injection", "-w", str(repo), "--worksheet",
+                              fmt, "--out", str(out), "--today", TODAY)
+        assert (code, stdout) == (0, f"wrote {out}\n")
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
+    text = outs[0].decode()
+    for question in ("What did the sandbox do?", "What did the gate do?", "What did review do?",
+                     "What would the logs show afterwards?",
+                     "Which missing control would have let it through?"):
+        assert question in text
+    assert "Without GIT-02 the path passes." in text
+
+
+def test_unknown_scenario_is_a_usage_error(repo: Path) -> None:
+    code, out, err = run("tabletop", "nosuch", "-w", str(repo), "--today", TODAY)
+    assert code == 2 and out == ""
+    assert err.startswith("error: no scenario 'nosuch'; known: ")
+
+
+def test_worksheet_needs_out(repo: Path) -> None:
+    code, _, err = run("tabletop", "readme-injection", "-w", str(repo), "--worksheet", "md")
+    assert code == 2 and "--worksheet needs --out FILE" in err
+
+
+def test_report_has_the_tabletop_section_of_the_example(repo: Path) -> None:
+    import datetime as dt
+
+    from compliance.render.build_context import build_context
+    from compliance.render.documents import render_report_html
+    from compliance.render.env import make_env
+
+    checked = load_and_check(repo, dt.date(2026, 12, 1))
+    html = render_report_html(make_env(repo), build_context(checked))
+    section = html.split('<section class="tabletop" id="tabletop">', 1)[1].split("</section>")[0]
+    assert '<article class="scenario" id="tabletop-readme-injection">' in section
+    assert "Single point of failure: GIT-02; without it the path passes." in section
+    assert "<td>2026-11-24</td><td>readme-injection</td>" in section
+    assert "Discussion questions" not in section  # only the worksheet asks them
