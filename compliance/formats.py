@@ -71,6 +71,7 @@ def format_text(report: Report, color: bool = False) -> str:
         waived = f" (waived: {d.waived_by})" if d.waived_by else ""
         lines.append(f"{d.path}:{d.line}:{d.column}: {level} {d.message} [{d.code}]{waived}")
         lines.extend(f"    see {r}" for r in d.related)
+    lines.extend(report.extra.get("_metric_lines") or [])
     c = report.counts()
     if report.findings or report.always_summary:
         summary = f"{_plural(c['error'], 'error')}, {_plural(c['warning'], 'warning')}"
@@ -107,7 +108,7 @@ def format_json(report: Report) -> str:
         "findings": [finding_dict(d) for d in report.findings],
         "summary": report.counts(),
     }
-    doc.update(report.extra)
+    doc.update({k: v for k, v in report.extra.items() if not k.startswith("_")})
     return json.dumps(doc, indent=2, sort_keys=False, default=str) + "\n"
 
 

@@ -25,6 +25,10 @@ def make_report(checked: Checked) -> Report:
         "verdicts": checked.result.verdicts,
         "ok": checked.ok,
     }
+    practice = checked.result.practice
+    if practice is not None and practice.metrics:
+        extra["metrics"] = [m.as_dict() for m in practice.metrics]
+        extra["_metric_lines"] = [m.line for m in practice.metrics]
     infos = rule_infos()
     used = {d.code for d in checked.result.findings}
     return Report(checked.result.findings, {c: i for c, i in infos.items() if c in used}, extra,

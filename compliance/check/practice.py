@@ -14,6 +14,7 @@ from compliance.check.context import CheckContext
 from compliance.diagnostics import Position
 from compliance.load.practice import EXERCISES_DIR, SCENARIOS_DIR
 from compliance.model.practice import Exercise, Improvement
+from compliance.practice.metrics import MetricResult, compute
 from compliance.practice.trace import Trace, trace_all
 
 
@@ -35,6 +36,7 @@ class PracticeResult:
     open_improvements: tuple[OpenImprovement, ...]
     last_exercise: dt.date | None
     exercise_interval_days: int
+    metrics: tuple[MetricResult, ...] = ()
 
     def trace(self, scenario_id: str) -> Trace | None:
         return next((t for t in self.traces if t.scenario.id == scenario_id), None)
@@ -64,9 +66,10 @@ def _compute(ctx: CheckContext) -> PracticeResult:
     checked = tuple(t.scenario.id for t in traces if t.scenario.id in wanted)
     adopted = chosen is not None or any(
         (ctx.root / folder).is_dir() for folder in (SCENARIOS_DIR, EXERCISES_DIR))
+    metrics = tuple(compute(ctx, m) for m in model.metrics)
     return PracticeResult(traces, checked, adopted, exercises, open_,
                           exercises[0].date if exercises else None,
-                          model.settings.exercise_interval_days)
+                          model.settings.exercise_interval_days, metrics)
 
 
 def scenario_pos(ctx: CheckContext, scenario_id: str) -> Position:

@@ -11,6 +11,9 @@ methods sit in the instance, so a call costs what it costs on a
 trigger index (:mod:`compliance.judge.triggers`) and the rules that build
 one regex from others' sources need only those.
 
+Where the shipped table of :mod:`compliance.judge.precompiled` has the
+pattern's engine code, the first use loads it instead of compiling.
+
 Nothing is decided here: a lazy pattern matches exactly what ``re.compile``
 of the same source does (``tests/judge/test_lazyre.py``).
 """
@@ -50,7 +53,9 @@ class LazyPattern:
         """The compiled pattern (compiled now if it was not yet); its methods move in."""
         c = self.__dict__.get("_compiled")
         if c is None:
-            c = re.compile(self.pattern, self._given)
+            from compliance.judge.precompiled import compile_known
+
+            c = compile_known(self.pattern, self._given) or re.compile(self.pattern, self._given)
             self.__dict__["_compiled"] = c
             for name in _METHODS:
                 self.__dict__[name] = getattr(c, name)

@@ -29,6 +29,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from compliance.judge.lazyre import lazy
+
 try:  # the parser behind re.compile; private, so any surprise disables triggers
     _p: Any = importlib.import_module("re._parser")
     _c: Any = importlib.import_module("re._constants")
@@ -282,7 +284,7 @@ class TriggerIndex:
             else:
                 self.always.append(key)
         self._prefix_lengths = sorted({len(w) for w in self._prefix})
-        self._scan = (re.compile(r"\b" + _prefix_tree(self._exact, self._prefix) + r"\w*")
+        self._scan = (lazy(r"\b" + _prefix_tree(self._exact, self._prefix) + r"\w*")
                       if self._exact or self._prefix else None)
         self._token_sets: dict[str, tuple[int, ...]] = {}
 

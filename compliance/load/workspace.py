@@ -35,7 +35,7 @@ SYSTEM_CODE, SYSTEM_NAME = "REF003", "system-not-defined-once"
 VALUE_CODE, VALUE_NAME = "YML004", "invalid-value"
 
 #: (section, id-field) for the sections whose items have workspace-wide ids.
-ID_SECTIONS = ("sources", "limits", "evidence", "controls")
+ID_SECTIONS = ("sources", "limits", "evidence", "controls", "metrics")
 
 
 @dataclass
@@ -265,7 +265,8 @@ def _merge(ws: Workspace, parts: list[tuple[YamlDocument, ModelFile]],
         return None
     return Model(system=systems[0][1], stance=stance, sources=merged["sources"],
                  limits=merged["limits"], evidence=merged["evidence"],
-                 controls=merged["controls"], waivers=waivers.waivers, settings=settings)
+                 controls=merged["controls"], metrics=merged["metrics"],
+                 waivers=waivers.waivers, settings=settings)
 
 
 def _check_references(ws: Workspace, merged: dict[str, list[Any]],
@@ -294,3 +295,5 @@ def _check_references(ws: Workspace, merged: dict[str, list[Any]],
         loc = ws.index[("controls", control.id)]
         refs(loc, "limits", control.limits, "limits")
         refs(loc, "evidence", control.evidence, "evidence")
+    for metric in merged["metrics"]:
+        refs(ws.index[("metrics", metric.id)], "evidence", metric.evidence, "evidence")

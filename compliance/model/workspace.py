@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from compliance.model.base import Identifier, Strict, Text
+from compliance.model.metrics import Metric
 from compliance.model.practice import Exercise, Need, Scenario
 from compliance.model.sections import Control, Evidence, Limit, Source, System, Waiver
 
@@ -24,6 +25,9 @@ class ModelFile(Strict):
     limits: list[Limit] = Field(default_factory=list)
     evidence: list[Evidence] = Field(default_factory=list)
     controls: list[Control] = Field(default_factory=list)
+    metrics: list[Metric] = Field(
+        default_factory=list,
+        description="The layer metrics with thresholds, computed from exports under evidence/.")
 
 
 class WaiversFile(Strict):
@@ -86,6 +90,7 @@ class Model(Strict):
     controls: list[Control]
     waivers: list[Waiver]
     settings: Settings
+    metrics: list[Metric] = []
     scenarios: list[Scenario] = []
     exercises: list[Exercise] = []
 

@@ -214,3 +214,36 @@ def practice_view(result: object) -> PracticeView:
               f"{result.exercise_interval_days} days." if result.last_exercise else
               "No tabletop exercise is recorded.")
     return PracticeView(exercises, open_, result.exercise_interval_days, status)
+
+
+@dataclass(frozen=True)
+class MetricView:
+    id: str
+    title: str
+    layer: str
+    value: str
+    threshold: str
+    status: str  # within | crossed | UNMEASURED
+    evidence: tuple[str, ...]  # "2026-11-27 evidence/...: 10% (1 of 10 ...)"
+    chart: str  # inline SVG when at least two exports have a value, else ""
+    rationale: str
+
+
+def metric_views(results: object) -> tuple[MetricView, ...]:
+    from compliance.model.metrics import METRIC_INFO
+    from compliance.practice.chart import trend_svg
+    from compliance.practice.metrics import MetricResult, with_unit
+
+    out = []
+    for r in results if isinstance(results, tuple) else ():
+        assert isinstance(r, MetricResult)
+        m = r.metric
+        rows = tuple(f"{p.collected} {p.export}: "
+                     f"{'UNMEASURED' if p.value is None else with_unit(p.value, r.unit)} "
+                     f"({p.note})" for p in r.points)
+        measured = [(p.collected.isoformat(), p.value) for p in r.points if p.value is not None]
+        limit = m.max if m.max is not None else m.min
+        chart = trend_svg(measured, limit, f"{m.id}: {r.title}") if len(measured) >= 2 else ""
+        out.append(MetricView(m.id, r.title, METRIC_INFO[m.kind][0].label, r.shown, r.threshold,
+                              r.status, rows, chart, " ".join((m.rationale or "").split())))
+    return tuple(out)

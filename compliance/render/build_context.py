@@ -19,7 +19,7 @@ from compliance.model import Control, Model
 from compliance.model.layers import Layer
 from compliance.paths import OutsideFolder, resolve_inside
 from compliance.pipeline import Checked
-from compliance.practice.worksheet import practice_view, trace_view
+from compliance.practice.worksheet import metric_views, practice_view, trace_view
 from compliance.render.context import (
     ControlView,
     EvidenceView,
@@ -200,4 +200,5 @@ def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
         tabletop=tuple(trace_view(t) for t in practice.traces
                        if t.scenario.id in practice.checked) if practice else (),
         practice=practice_view(practice),
+        metrics=metric_views(practice.metrics) if practice else (),
     )

@@ -12,7 +12,7 @@ import enum
 import re
 from dataclasses import dataclass
 
-from compliance.practice.worksheet import PracticeView, TraceView
+from compliance.practice.worksheet import MetricView, PracticeView, TraceView
 
 
 class Verdict(enum.StrEnum):
@@ -141,6 +141,7 @@ class ReportContext:
     #: Tabletop traces and exercises (compliance.practice.worksheet views).
     tabletop: tuple[TraceView, ...] = ()
     practice: PracticeView = PracticeView(status="No tabletop exercise is recorded.")
+    metrics: tuple[MetricView, ...] = ()
 
     @property
     def controls(self) -> tuple[ControlView, ...]:

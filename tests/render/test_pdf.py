@@ -52,6 +52,7 @@ def test_bookmarks_per_layer_and_control(sample_pdf: bytes) -> None:
         "Pipeline",
         "Logs",
         ["LOG-01: Session logs shipped to the SIEM"],
+        "Layer metrics",
         "Tabletop scenarios",
         "Other findings and waivers",
     ]

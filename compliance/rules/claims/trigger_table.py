@@ -7,6 +7,9 @@ committed next to this module; a pattern missing from the table is derived at
 run time (correct, only slower), and a test fails until the table is rewritten:
 
     python -m compliance.rules.claims.trigger_table
+
+The same command rewrites the judge's precompiled regexes
+(:mod:`compliance.judge.precompiled`), which go stale the same way.
 """
 
 from __future__ import annotations
@@ -42,11 +45,25 @@ def render(regexes: list[re.Pattern[str]]) -> str:
     return json.dumps(derive_table(regexes), indent=0, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def precompiled_patterns() -> list[tuple[str, int]]:
+    """(source, flags) of every lazily compiled judge pattern a process can use: the
+    lexicon's, every family's, and the trigger index's scan (built from :func:`known`)."""
+    from compliance.judge.lazyre import CREATED
+    from compliance.judge.triggers import TriggerIndex
+
+    TriggerIndex(claim_regexes(), known())
+    return [(p.pattern, p._given) for p in CREATED]
+
+
 def main() -> None:
-    from compliance.atomic import write_text_atomic
+    from compliance.atomic import write_bytes_atomic, write_text_atomic
+    from compliance.judge import precompiled
 
     write_text_atomic(TABLE, render(claim_regexes()))
     print(f"wrote {TABLE}")
+    known.cache_clear()  # the scan regex is built from the table just written
+    write_bytes_atomic(precompiled.TABLE, precompiled.render(precompiled_patterns()))
+    print(f"wrote {precompiled.TABLE}")
 
 
 if __name__ == "__main__":
