@@ -273,3 +273,16 @@ def test_alias_chain_is_bounded_in_positions(tmp_path: Path) -> None:
     assert len(doc.positions) < 50_000
     deep = ("x1499",) + (0,) * 1000
     assert str(doc.pos(deep)) == "chain.yaml:1491:8"  # the deepest recorded ancestor
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("'[': null\n", "controls/extra.yaml:1:1: unknown key '[' in the file"),
+    ("controls:\n  - 'a[b]': 1\n", "controls/extra.yaml:2:5: unknown key 'a[b]' in controls[0]"),
+])
+def test_a_key_with_a_bracket_is_an_unknown_key_like_any_other(
+    tmp_path: Path, text: str, where: str
+) -> None:
+    """Found by tests/fuzz: brackets in a key were taken for pydantic's union tags and
+    dropped from the error's path (an IndexError traceback for a top-level key)."""
+    minimal(tmp_path, **{"controls/extra.yaml": text})
+    assert [f for f in findings(tmp_path) if "unknown key" in f][0].startswith(where)
