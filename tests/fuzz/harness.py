@@ -125,7 +125,8 @@ def assert_clean(result: Result, args: Sequence[str]) -> None:
     exc = result.exception
     if exc is not None and not isinstance(exc, SystemExit):
         tb = "".join(traceback.format_exception(exc))
-        pytest.fail(f"{command} raised {type(exc).__name__}:\n{tb}", pytrace=False)
+        # an AssertionError, not pytest.fail: hypothesis then prints the failing input
+        raise AssertionError(f"{command} raised {type(exc).__name__}:\n{tb}")
     assert result.exit_code in EXIT_CODES, (command, result.exit_code, result.output[-2000:])
     for stream, text in (("stdout", result.stdout), ("stderr", result.stderr)):
         assert "Traceback" not in text, f"{command}: traceback on {stream}:\n{text[-4000:]}"
