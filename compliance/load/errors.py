@@ -131,9 +131,8 @@ def data_loc(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
     out: list[Any] = []
     node = data
     for p in loc:
-        if isinstance(node, dict) and p in node:
-            node = node[p]
-        elif isinstance(node, list) and isinstance(p, int) and 0 <= p < len(node):
+        if (isinstance(node, dict) and p in node) or (
+                isinstance(node, list) and isinstance(p, int) and 0 <= p < len(node)):
             node = node[p]
         elif isinstance(p, str) and "[" in p:
             continue  # a union tag: not a step into the data
