@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "check": "compliance.commands.check:check",
     "lint": "compliance.commands.lint:lint",
     "evidence": "compliance.commands.evidence:evidence",
+    "export": "compliance.commands.export:export",
     "init": "compliance.commands.init:init",
     "rules": "compliance.commands.rules:rules",
     "schema": "compliance.commands.schema:schema",

@@ -26,10 +26,10 @@ from xml.sax.saxutils import escape
 
 from compliance.questionnaire.safety import (
     MAX_CELL_CHARS,
+    WorkbookZip,
     atomic_output,
     neutralise,
     open_zip,
-    read_part,
     refuse_overwrite,
     xml_clean,
 )
@@ -256,14 +256,14 @@ def write_xlsx(
                 clone.external_attr = info.external_attr
                 clone.create_system = info.create_system
                 clone.comment = info.comment
-                out.writestr(clone, patched.get(info.filename) or read_part(src, zf, info))
+                out.writestr(clone, patched.get(info.filename) or zf.read(info))
             out.comment = zf.comment
     return refused
 
 
-def _sheet_text(src: Path, zf: zipfile.ZipFile, part: str) -> str:
+def _sheet_text(src: Path, zf: WorkbookZip, part: str) -> str:
     try:
-        return read_part(src, zf, part).decode("utf-8")
+        return zf.read(part).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise QuestionnaireError(f"{src}: {part} is not UTF-8 XML; cannot write") from exc
 

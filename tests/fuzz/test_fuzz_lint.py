@@ -66,9 +66,7 @@ def test_lint_on_text_formats(suffix: str, data: st.DataObject, fmt: str) -> Non
     lint(suffix, content.encode("utf-8", "surrogatepass"), "--format", fmt)
 
 
-#: Workbooks join these targets once lint reads damaged workbooks without a traceback
-#: (issue 11: "lint on a damaged workbook"): until then they would fail, not pass.
-QUESTIONNAIRES = [".csv"]
+QUESTIONNAIRES = [".csv", ".xlsx"]
 
 
 @pytest.mark.parametrize("suffix", QUESTIONNAIRES)
