@@ -18,6 +18,7 @@ COMMANDS: dict[str, str] = {
     "answer": "compliance.commands.answer:answer",
     "build": "compliance.commands.build:build",
     "check": "compliance.commands.check:check",
+    "library": "compliance.commands.library:library",
     "lint": "compliance.commands.lint:lint",
     "evidence": "compliance.commands.evidence:evidence",
     "export": "compliance.commands.export:export",
