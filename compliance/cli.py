@@ -18,6 +18,7 @@ COMMANDS: dict[str, str] = {
     "answer": "compliance.commands.answer:answer",
     "build": "compliance.commands.build:build",
     "check": "compliance.commands.check:check",
+    "drill-kit": "compliance.commands.drill_kit:drill_kit",
     "lint": "compliance.commands.lint:lint",
     "evidence": "compliance.commands.evidence:evidence",
     "init": "compliance.commands.init:init",

@@ -8,11 +8,11 @@ import click
 @click.command("schema")
 @click.option("--write", is_flag=True, help="Rewrite the committed schema files in the package.")
 @click.argument("which", type=click.Choice(["controls", "settings", "waivers", "disclosure",
-                                                 "scenarios", "exercise"]),
+                                                 "scenarios", "exercise", "drill"]),
                 default="controls")
 def schema(write: bool, which: str) -> None:
     """Print the JSON Schema for controls/*.yaml (or settings, waivers, disclosure records,
-    scenarios/*.yaml, exercises/*.yaml files).
+    scenarios/*.yaml, exercises/*.yaml, drills/*.yaml files).
 
     \b
     Examples:
