@@ -110,6 +110,8 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
         f"choice, {written - run.with_choice} narrative only); {total - written} left for a "
         f"human\nreview: {run.review_csv}, {run.review_json}\n"
     )
+    if run.carried is not None:
+        sys.stdout.write(run.carried.line() + "\n")
     if record is not None:
         from compliance.disclose.make import answers_record
         from compliance.disclose.records import write_record

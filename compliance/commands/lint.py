@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import warnings
 
 import click
 
@@ -58,9 +59,16 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
     except UserError as exc:
         fail_unreadable(exc.message)
         return
+    workbooks: list[str] = []
     for t in targets:  # a file that cannot be read does not hide the others' findings
         try:
-            texts.extend(texts_of(t.path, t.display, columns))
+            with warnings.catch_warnings():
+                # openpyxl says it "will remove" x14 drop-downs: true of its copy in memory,
+                # never of the file, which lint only reads. Said once, truthfully, below.
+                warnings.filterwarnings("ignore", category=UserWarning, module=r"openpyxl\.")
+                texts.extend(texts_of(t.path, t.display, columns))
+            if t.path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm"):
+                workbooks.append(t.display)
         except NoAnswerColumns as exc:
             if t.found:
                 skipped.append(t.display)  # a data file met in a folder, not a questionnaire
@@ -68,6 +76,9 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
                 unreadable.append(exc)
         except UserError as exc:
             unreadable.append(exc)
+    if workbooks:
+        sys.stderr.write(f"note: read only, nothing changed or removed (drop-downs, formulas and "
+                         f"protection included): {', '.join(workbooks)}\n")
     if skipped:
         sys.stderr.write(f"note: skipped {len(skipped)} CSV/XLSX file(s) with no answer "
                          f"column: {', '.join(skipped)}\n")

@@ -12,11 +12,12 @@ from typing import Any
 
 from compliance.atomic import check_destination, staged_files
 from compliance.questionnaire.draft import draft_answers
+from compliance.questionnaire.fidelity import Carried, kept
 from compliance.questionnaire.judging import claims_judge
 from compliance.questionnaire.load import load_questionnaire
 from compliance.questionnaire.review import review_paths, write_review
 from compliance.questionnaire.safety import refuse_overwrite
-from compliance.questionnaire.types import Overrides, Questionnaire, QuestionnaireError
+from compliance.questionnaire.types import Format, Overrides, Questionnaire, QuestionnaireError
 from compliance.questionnaire.unmapped import UnmappedPolicy
 from compliance.questionnaire.verdicts import control_verdicts
 from compliance.questionnaire.write import WriteResult, same_suffix, write_answers
@@ -38,6 +39,8 @@ class AnswerRun:
     review_json: Path
     #: The checked model the answers were drafted from (``answer --record`` records it).
     checked: Any = None
+    #: XLSX: what the answered copy kept, counted in it (equal to the source's counts).
+    carried: Carried | None = None
 
     @property
     def written(self) -> int:
@@ -91,8 +94,11 @@ def answer_questionnaire(
     drafted = draft_answers(  # stage 3, judged
         q, ws.model, verdicts, ws.root / "evidence", claims_judge(), unmapped
     )
+    carried = None
     with staged_files([target for target, _role in outputs]) as staging:  # all or nothing
         result = write_answers(q, drafted, staging / out.name)  # stage 4: the answered copy
+        if q.format is Format.XLSX:  # counted again in the copy: refused if anything was lost
+            carried = kept(path, staging / out.name, out)
         write_review(q, result.answers, staging / out.name)  # stage 5: the review list
     csv_path, json_path = review_paths(out)
-    return AnswerRun(q, result, csv_path, json_path, checked)
+    return AnswerRun(q, result, csv_path, json_path, checked, carried)

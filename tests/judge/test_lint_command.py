@@ -285,3 +285,22 @@ def test_yaml_double_quoted_findings_point_through_escapes_and_folding(tmp_path:
     found = _flagged_words(f, out)
     assert found == [("CLM003", "leave"), ("CLM001", "100% secure"),
                      ("CLM008", "tamper-proof"), ("CLM001", "bulletproof")]
+
+
+def test_x14_workbook_is_read_quietly_and_truthfully(tmp_path: Path) -> None:
+    """openpyxl's "Data Validation extension ... will be removed" never reaches the user (lint
+    removes nothing); one line says the workbook is only read."""
+    import warnings
+
+    from tests.questionnaire.workbooks import FIXTURE, parts
+
+    before = parts(FIXTURE)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # any warning that escapes fails the test
+        code, out, err = run(str(FIXTURE))
+    assert (code, out) == (0, "")
+    assert err == (
+        "note: read only, nothing changed or removed (drop-downs, formulas and protection "
+        f"included): {FIXTURE}\n"
+    )
+    assert parts(FIXTURE) == before

@@ -62,6 +62,8 @@ def test_answers_with_a_user_mapping(ws: Path, tmp_path: Path) -> None:
         f"{out}: drafted 2 of 7 answers (0 with a Yes/No/NA choice, 2 narrative only); "
         "5 left for a human\n"
         f"review: {tmp_path / 'out.xlsx.review.csv'}, {tmp_path / 'out.xlsx.review.json'}\n"
+        "kept: 2 drop-downs (1 x14), 2 formulas, protection on 1 sheet, 1 hidden sheet and "
+        "every style; only answered cells changed\n"
     )
     ws_out = openpyxl.load_workbook(out)["Security"]
     assert [ws_out.cell(r, 3).value for r in (5, 6, 7)] == [None, None, None]
