@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
+import stat
 import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -51,13 +54,100 @@ def writing_to(path: Path) -> Iterator[None]:
         raise CannotWrite(path, os_reason(exc)) from exc
 
 
+_UMASK_LOCK = threading.Lock()
+
+
+def current_umask() -> int:
+    """The process umask (read by setting and restoring it, under a lock)."""
+    with _UMASK_LOCK:
+        mask = os.umask(0o022)
+        os.umask(mask)
+    return mask
+
+
+def file_mode() -> int:
+    """The mode of a new output file: 0666 less the umask, as ``open()`` would give it
+    (0644 under the usual 022, 0600 under 077). Every writer uses it."""
+    return 0o666 & ~current_umask()
+
+
+def folder_mode() -> int:
+    """The mode of a new output folder: 0777 less the umask (0755 under 022)."""
+    return 0o777 & ~current_umask()
+
+
+#: Marker in a ``.previous-*`` folder that holds outputs a failed run could not put
+#: back: such a folder is the user's data, never cleaned as a leftover.
+KEPT_MARKER = "KEPT-BY-COMPLIANCE.txt"
+_RANDOM = r"[a-z0-9_]{8}"
+
+
+def owned_temp_folder(parent: Path, prefix: str) -> Path:
+    """A new temporary folder ``<prefix><pid>-<random>`` in ``parent``: the name says
+    which process owns it, so a later run can tell a killed run's leftover from a
+    folder a run still in progress is using (:func:`clean_leftovers`)."""
+    return Path(tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-", dir=parent))
+
+
+def owned_temp_file(parent: Path, prefix: str, suffix: str = ".tmp") -> tuple[int, str]:
+    """Like :func:`owned_temp_folder` for a file: ``(fd, path)`` of ``<prefix><pid>-<random>
+    <suffix>``."""
+    return tempfile.mkstemp(prefix=f"{prefix}{os.getpid()}-", suffix=suffix, dir=parent)
+
+
+def clean_leftovers(parent: Path, prefix: str, suffix: str = "") -> list[Path]:
+    """Remove what killed runs left in ``parent``: entries named exactly as
+    :func:`owned_temp_folder` / :func:`owned_temp_file` name them with this prefix,
+    owned by this user, whose process is gone. Anything else (another name, a live
+    run's folder, a folder holding :data:`KEPT_MARKER`, a link) is left alone.
+    Returns what was removed."""
+    pattern = re.compile(re.escape(prefix) + r"(\d+)-" + _RANDOM + re.escape(suffix))
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(parent))
+    except OSError:
+        return removed
+    for entry in entries:
+        m = pattern.fullmatch(entry.name)
+        if m is None or _alive(int(m.group(1))):
+            continue
+        path = Path(entry.path)
+        with contextlib.suppress(OSError):
+            info = os.lstat(path)
+            if info.st_uid != os.getuid():
+                continue
+            if stat.S_ISDIR(info.st_mode):
+                if (path / KEPT_MARKER).exists():
+                    continue
+                shutil.rmtree(path)
+            elif stat.S_ISREG(info.st_mode):
+                path.unlink()
+            else:
+                continue
+            removed.append(path)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True  # another user's process, or not a pid we can ask about: leave it
+    return True
+
+
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically (same folder temp file, fsync, rename)."""
     with writing_to(path):
         if path.is_dir():
             raise CannotWrite(path, "it is a folder")
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        clean_leftovers(path.parent, f".{path.name}.", ".tmp")
+        fd, tmp = owned_temp_file(path.parent, f".{path.name}.")
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
@@ -66,7 +156,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             if path.exists():
                 os.chmod(tmp, path.stat().st_mode & 0o777)
             else:
-                os.chmod(tmp, 0o644)
+                os.chmod(tmp, file_mode())
             os.replace(tmp, path)
         except BaseException:
             with contextlib.suppress(FileNotFoundError):
@@ -117,9 +207,9 @@ def staged_files(targets: Sequence[Path]) -> Iterator[Path]:
         check_destination(target)
     prefix = f".{first.name}.staging-"
     with writing_to(first):
-        for stale in folder.glob(prefix + "*"):  # left by a killed run
-            shutil.rmtree(stale, ignore_errors=True)
-        staging = Path(tempfile.mkdtemp(prefix=prefix, dir=folder))
+        clean_leftovers(folder, prefix)  # left by a killed run
+        clean_leftovers(folder, f".{first.name}.previous-")
+        staging = owned_temp_folder(folder, prefix)
     try:
         try:
             yield staging
@@ -153,9 +243,7 @@ def replace_all(moves: Sequence[tuple[Path, Path]], root: Path, keep_beside: Pat
     ones removed. What cannot be put back is named in the ``CannotWrite`` and its
     previous version left in the ``.previous-*`` folder.
     """
-    previous = Path(
-        tempfile.mkdtemp(prefix=f".{keep_beside.name}.previous-", dir=keep_beside.parent)
-    )
+    previous = owned_temp_folder(keep_beside.parent, f".{keep_beside.name}.previous-")
     replaced: list[tuple[Path, Path | None]] = []  # (target, its previous copy or None)
     created: list[Path] = []
     try:
@@ -174,6 +262,10 @@ def replace_all(moves: Sequence[tuple[Path, Path]], root: Path, keep_beside: Pat
     except BaseException as exc:
         unrestored = _restore(replaced, created)
         if unrestored:
+            with contextlib.suppress(OSError):  # the user's data now: never cleaned up
+                (previous / KEPT_MARKER).write_text(
+                    "compliance could not put these previous outputs back; they are kept "
+                    "here for you and no later run removes this folder.\n", encoding="utf-8")
             failed = exc if isinstance(exc, CannotWrite) else CannotWrite(root, repr(exc))
             names = ", ".join(str(path.relative_to(root)) for path in unrestored)
             raise CannotWrite(

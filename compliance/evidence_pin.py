@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from pathlib import Path
 
 from compliance.atomic import write_text_atomic
 from compliance.load.workspace import Workspace
-from compliance.paths import OutsideFolder, resolve_inside
+from compliance.paths import NotAFile, OutsideFolder
 
 BOM = b"\xef\xbb\xbf"
 
@@ -55,26 +54,26 @@ def evidence_states(ws: Workspace, ids: set[str] | None = None) -> list[Evidence
             continue
         state, detail, now = OK, "", None
         try:
-            file = resolve_inside(ws.evidence_dir, ev.path)
+            ws.evidence_path(ev.path)
+            now = _sha256(ws, ev.path)
         except OutsideFolder as exc:
             state, detail = OUTSIDE, str(exc)
-        else:
-            if not file.is_file():
-                state, detail = MISSING, f"no file at evidence/{ev.path}"
-            else:
-                try:
-                    now = _sha256(file)
-                except OSError as exc:
-                    state, detail = UNREADABLE, f"cannot read: {exc.strerror or exc}"
+        except NotAFile as exc:
+            missing = not ws.evidence_path(ev.path).exists()
+            state, detail = (MISSING, f"no file at evidence/{ev.path}") if missing else \
+                (UNREADABLE, str(exc))
+        except OSError as exc:
+            state, detail = UNREADABLE, f"cannot read: {exc.strerror or exc}"
         if now is not None:
             state = NOT_PINNED if ev.sha256 is None else OK if now == ev.sha256 else STALE
         out.append(EvidenceState(ev.id, ev.path, ev.sha256, now, state, detail))
     return out
 
 
-def _sha256(file: Path) -> str:
+def _sha256(ws: Workspace, relative: str) -> str:
+    """sha256 of an evidence file, opened through the workspace (checked at this moment)."""
     h = hashlib.sha256()
-    with file.open("rb") as fh:
+    with ws.open_evidence(relative) as fh:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             h.update(chunk)
     return h.hexdigest()

@@ -25,3 +25,18 @@ def fail_os_replace(monkeypatch: pytest.MonkeyPatch, exc: BaseException,
 def fail_replacing(monkeypatch: pytest.MonkeyPatch, name: str, exc: BaseException) -> None:
     """``os.replace`` raises ``exc`` when its destination is called ``name``."""
     fail_os_replace(monkeypatch, exc, lambda _src, dst: dst.name == name)
+
+
+def dead_pid() -> int:
+    """The pid of a process that has exited (what a run killed with SIGKILL leaves)."""
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", ""])
+    child.wait()
+    return child.pid
+
+
+def leftover_name(prefix: str, suffix: str = "") -> str:
+    """A temporary name as a killed run of the tool leaves it: ``<prefix><pid>-<random>``."""
+    return f"{prefix}{dead_pid()}-abcd1234{suffix}"

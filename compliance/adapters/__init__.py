@@ -9,6 +9,7 @@ carrying a Diagnostic at the evidence file's own line and column.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 from compliance.adapters import (
@@ -28,6 +29,8 @@ from compliance.adapters.base import (
     EvidenceError,
     Fact,
     UnrecognisedEvidence,
+    decode_text,
+    load_bytes,
     read_text,
 )
 from compliance.adapters.claude_merge import Effective, merge_claude_settings
@@ -36,7 +39,8 @@ from compliance.adapters.yamlpos import parse_yaml_documents
 
 __all__ = [
     "DEFAULT_MAX_BYTES", "KINDS", "Effective", "EvidenceDoc", "EvidenceError", "Fact",
-    "UnrecognisedEvidence", "merge_claude_settings", "parse_evidence", "parse_text",
+    "UnrecognisedEvidence", "decode_text", "load_bytes", "merge_claude_settings",
+    "parse_evidence", "parse_read", "parse_text",
 ]
 
 KINDS: tuple[str, ...] = (
@@ -53,12 +57,25 @@ KINDS: tuple[str, ...] = (
 def parse_evidence(path: Path, display_path: str, kind: str | None = None,
                    max_bytes: int = DEFAULT_MAX_BYTES) -> EvidenceDoc:
     """Parse one evidence file; ``kind`` names an adapter, None recognises it."""
+    _known_kind(display_path, kind)
+    text = read_text(path, display_path, max_bytes)
+    return parse_text(text, display_path, kind)
+
+
+def parse_read(read: Callable[[int], bytes], display_path: str, kind: str | None = None,
+               max_bytes: int = DEFAULT_MAX_BYTES) -> EvidenceDoc:
+    """Like :func:`parse_evidence`, reading the bytes with ``read(max_bytes)`` (for
+    instance ``Workspace.read_evidence``, which checks the path at that moment)."""
+    _known_kind(display_path, kind)
+    raw = load_bytes(read, display_path, max_bytes)
+    return parse_text(decode_text(raw, display_path), display_path, kind)
+
+
+def _known_kind(display_path: str, kind: str | None) -> None:
     if kind is not None and kind not in KINDS:
         raise UnrecognisedEvidence(
             f"{display_path}: unknown evidence kind {kind!r}; known kinds: {', '.join(KINDS)}"
         )
-    text = read_text(path, display_path, max_bytes)
-    return parse_text(text, display_path, kind)
 
 
 def parse_text(text: str, display_path: str, kind: str | None = None) -> EvidenceDoc:

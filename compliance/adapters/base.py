@@ -9,12 +9,13 @@ Rules only ever read an :class:`EvidenceDoc`; they never open files.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from compliance.diagnostics import Diagnostic, Level, Position
+from compliance.paths import OutsideFolder, TooLarge, read_file
 
 DEFAULT_MAX_BYTES = 5 * 1024 * 1024
 
@@ -175,18 +176,34 @@ def evidence_error(path: str, line: int, column: int, message: str) -> EvidenceE
 
 
 def read_text(path: Path, display_path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
-    """Read an evidence file as UTF-8 text, refusing binary and oversized files."""
+    """Read an evidence file as UTF-8 text, refusing binary, oversized and special files."""
+    return decode_text(
+        load_bytes(lambda limit: read_file(path, max_bytes=limit),
+                   display_path, max_bytes),
+        display_path)
+
+
+def load_bytes(read: Callable[[int], bytes], display_path: str,
+               max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    """``read(max_bytes)`` (a :func:`compliance.paths.read_inside`), its errors as a
+    positioned :class:`EvidenceError`: over the limit, outside, not a file, unreadable."""
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        message = f"cannot read evidence file: {exc.strerror}"
-        raise evidence_error(display_path, 1, 1, message) from None
-    if size > max_bytes:
+        return read(max_bytes)
+    except TooLarge as exc:
         raise evidence_error(
             display_path, 1, 1,
-            f"evidence file is {size} bytes, over the {max_bytes}-byte limit; refusing to parse",
-        )
-    raw = path.read_bytes()
+            f"evidence file is {exc.size} bytes, over the {max_bytes}-byte limit; "
+            "refusing to parse",
+        ) from None
+    except OutsideFolder as exc:
+        raise evidence_error(display_path, 1, 1, f"refusing to read evidence: {exc}") from None
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise evidence_error(display_path, 1, 1, f"cannot read evidence file: {reason}") from None
+
+
+def decode_text(raw: bytes, display_path: str) -> str:
+    """Evidence bytes as UTF-8 text (BOM dropped); binary or non-UTF-8 is an EvidenceError."""
     nul = raw.find(b"\x00")
     if nul >= 0:
         line = raw.count(b"\n", 0, nul) + 1

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from compliance.adapters.base import EvidenceError, KeyPath, evidence_error
+from compliance.bounds import MAX_NUMBER_DIGITS, digit_count, too_long_message
 
 MAX_DEPTH = 200
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
@@ -79,8 +80,10 @@ class _Parser:
                 return val
         m = _NUMBER.match(self.text, self.i)
         if m and m.end() > self.i:
-            self.i = m.end()
             s = m.group()
+            if len(s) > MAX_NUMBER_DIGITS and digit_count(s) > MAX_NUMBER_DIGITS:
+                raise self.fail(too_long_message(digit_count(s)))
+            self.i = m.end()
             return float(s) if any(ch in s for ch in ".eE") else int(s)
         raise self.fail(f"unexpected character {c!r}")
 

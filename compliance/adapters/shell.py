@@ -17,9 +17,9 @@ join backslash continuations into logical commands and read:
 
 from __future__ import annotations
 
+import bisect
 import re
-import shlex
-from typing import Any
+from typing import Any, NamedTuple
 
 from compliance.adapters.base import EvidenceDoc, evidence_error
 
@@ -37,8 +37,15 @@ def looks_like(text: str, display_path: str) -> bool:
     )
 
 
+_ORDINARY = re.compile(r"[^\n\\#<'\"$]+")
+
+
 def check_quotes(text: str, path: str) -> None:
-    """Raise EvidenceError at an unclosed quote or here-document (the shell would refuse)."""
+    """Raise EvidenceError at an unclosed quote or here-document (the shell would refuse).
+
+    One pass over the text (linear time): runs of ordinary characters are skipped
+    at once, and a here-document's body is scanned once, from the line after its
+    ``<<TAG`` to its terminator."""
     i, n, line, col = 0, len(text), 1, 1
     heredocs: list[tuple[str, int]] = []
     lines = text.split("\n")
@@ -47,17 +54,17 @@ def check_quotes(text: str, path: str) -> None:
         if c == "\n":
             if heredocs:
                 tag, start = heredocs.pop(0)
-                rest = lines[line:]
-                for offset, body in enumerate(rest):
-                    if body.strip() == tag:
-                        skip = sum(len(x) + 1 for x in rest[: offset + 1])
-                        i += 1 + skip
-                        line += 1 + offset + 1
-                        col = 1
-                        heredocs.clear()
+                j, skip = line, 0  # lines[line] is the line after this newline
+                while j < len(lines):
+                    skip += len(lines[j]) + 1
+                    if lines[j].strip() == tag:
                         break
+                    j += 1
                 else:
                     raise evidence_error(path, start, 1, f"here-document '{tag}' is never closed")
+                i += 1 + skip
+                line, col = j + 2, 1
+                heredocs.clear()
                 continue
             i, line, col = i + 1, line + 1, 1
             continue
@@ -77,45 +84,156 @@ def check_quotes(text: str, path: str) -> None:
             quote = "'" if c != '"' else '"'
             j = i + (2 if c == "$" else 1)
             escapes = quote == '"' or c == "$"
-            while j < n and text[j] != quote:
-                j += 2 if escapes and text[j] == "\\" else 1
+            if escapes:
+                while j < n and text[j] != quote:
+                    j += 2 if text[j] == "\\" else 1
+            else:
+                j = text.find(quote, j)
+                j = n if j < 0 else j
             if j >= n:
                 raise evidence_error(path, line, col, f"unclosed {quote} quote")
-            chunk = text[i: j + 1]
-            nl = chunk.count("\n")
+            nl = text.count("\n", i, j + 1)
             line += nl
-            col = (len(chunk) - chunk.rfind("\n")) if nl else col + len(chunk)
+            col = (j + 1 - text.rfind("\n", i, j + 1)) if nl else col + (j + 1 - i)
             i = j + 1
             continue
-        i, col = i + 1, col + 1
+        run = _ORDINARY.match(text, i + 1)
+        step = 1 + (run.end() - i - 1 if run else 0)
+        i, col = i + step, col + step
 
 
-def logical_lines(text: str) -> list[tuple[int, str, list[int]]]:
-    """Commands with continuations joined: (first line, text, physical line of each part)."""
-    out: list[tuple[int, str, list[int]]] = []
+class Logical(NamedTuple):
+    """One command with its backslash continuations joined."""
+
+    first: int  # its first physical line
+    text: str  # the parts joined with a space
+    physical: list[int]  # the physical line of each part
+    starts: list[int]  # the offset in ``text`` where each part starts
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        """The physical line and column of a character offset in ``text``."""
+        k = max(bisect.bisect_right(self.starts, offset) - 1, 0)
+        return self.physical[k], offset - self.starts[k] + 1
+
+
+def logical_lines(text: str) -> list[Logical]:
+    """Commands with continuations joined: (first line, text, physical lines, part starts)."""
+    out: list[Logical] = []
     buf: list[str] = []
-    first, parts = 0, list[int]()
+    first, parts, starts, size = 0, list[int](), list[int](), 0
     for lineno, raw in enumerate(text.split("\n"), start=1):
         if not buf:
-            first, parts = lineno, []
+            first, parts, starts, size = lineno, [], [], 0
         parts.append(lineno)
-        if raw.rstrip().endswith("\\"):
-            buf.append(raw.rstrip()[:-1])
+        starts.append(size)
+        stripped = raw.rstrip()
+        if stripped.endswith("\\"):
+            buf.append(stripped[:-1])
+            size += len(stripped)  # the part, then the joining space
             continue
         buf.append(raw)
-        out.append((first, " ".join(buf), parts))
+        out.append(Logical(first, " ".join(buf), parts, starts))
         buf = []
     if buf:
-        out.append((first, " ".join(buf), parts))
+        out.append(Logical(first, " ".join(buf), parts, starts))
     return out
 
 
-def _tokens(command: str) -> list[str]:
+_WS = " \t\r\n"
+_PUNCT = ";&|()"
+# Pieces of a word outside quotes: a run of plain characters.
+_PLAIN = re.compile(r"[^ \t\r\n;&|()'\"\\#]+")
+_PUNCT_RUN = re.compile(r"[;&|()]+")
+_SPACE = re.compile(r"[ \t\r\n]+")
+_DQ_PLAIN = re.compile(r'[^"\\]+')
+
+
+def _end(pattern: re.Pattern[str], text: str, at: int) -> int:
+    """Where ``pattern`` (which matches the character at ``at``) stops matching."""
+    m = pattern.match(text, at)
+    return m.end() if m else at + 1
+
+
+def shell_words(command: str) -> list[tuple[str, int, int]]:
+    """(word, start, end) of each word of one logical line, split as shlex in POSIX mode
+    with ``punctuation_chars=";&|()"``, ``whitespace_split`` and ``#`` comments does,
+    in linear time (shlex grows each token one character at a time: quadratic).
+    Raises ValueError on an unclosed quote or a trailing backslash, like shlex."""
+    out: list[tuple[str, int, int]] = []
+    i, n = 0, len(command)
+    while i < n:
+        c = command[i]
+        if c in _WS:
+            i = _end(_SPACE, command, i)
+            continue
+        if c == "#":
+            break
+        start = i
+        if c in _PUNCT:
+            i = _end(_PUNCT_RUN, command, i)
+            out.append((command[start:i], start, i))
+            continue
+        parts: list[str] = []
+        quoted = False
+        while i < n:
+            c = command[i]
+            if c in _WS or c in _PUNCT:
+                break
+            if c == "#":  # a comment, even inside a word (as shlex reads it)
+                break
+            if c == "\\":
+                if i + 1 >= n:
+                    raise ValueError("No escaped character")
+                parts.append(command[i + 1])
+                i += 2
+                continue
+            if c == "'":
+                end = command.find("'", i + 1)
+                if end < 0:
+                    raise ValueError("No closing quotation")
+                parts.append(command[i + 1:end])
+                quoted = True
+                i = end + 1
+                continue
+            if c == '"':
+                quoted = True
+                i += 1
+                while True:
+                    if i >= n:
+                        raise ValueError("No closing quotation")
+                    m = _DQ_PLAIN.match(command, i)
+                    if m:
+                        parts.append(m.group())
+                        i = m.end()
+                        continue
+                    c = command[i]
+                    if c == '"':
+                        i += 1
+                        break
+                    # a backslash inside double quotes
+                    if i + 1 >= n:
+                        raise ValueError("No escaped character")
+                    nxt = command[i + 1]
+                    parts.append(nxt if nxt in '"\\' else "\\" + nxt)
+                    i += 2
+                continue
+            end = _end(_PLAIN, command, i)
+            parts.append(command[i:end])
+            i = end
+        word = "".join(parts)
+        if word or quoted:
+            out.append((word, start, i))
+        if i < n and command[i] == "#":
+            break
+    return out
+
+
+Word = tuple[str, int, int]  # a word, and where its raw text starts and ends
+
+
+def _tokens(command: str) -> list[Word]:
     try:
-        lexer = shlex.shlex(command, posix=True, punctuation_chars=";&|()")
-        lexer.whitespace_split = True
-        lexer.commenters = "#"
-        return list(lexer)
+        return shell_words(command)
     except ValueError:
         return []
 
@@ -168,13 +286,13 @@ _SEPARATORS = frozenset({";", "&&", "||", "|", "&", ";;", "(", ")", "$("})
 _PREFIXES = frozenset({"sudo", "exec", "command", "then", "do", "else", "!", "time", "nohup"})
 
 
-def _segments(command: str) -> list[tuple[str, list[str]]]:
+def _segments(command: str) -> list[tuple[str, list[Word]]]:
     """The simple commands of one logical line, each with the operator before it
     (``;``, ``&&``, ``||``, ``|``…; "" for the first), split outside quotes."""
-    out: list[tuple[str, list[str]]] = [("", [])]
+    out: list[tuple[str, list[Word]]] = [("", [])]
     for word in _tokens(command):
-        if word in _SEPARATORS:
-            out.append((word, []))
+        if word[0] in _SEPARATORS:
+            out.append((word[0], []))
         else:
             out[-1][1].append(word)
     return [(sep, seg) for sep, seg in out if seg]
@@ -184,13 +302,27 @@ _OPEN = frozenset({"if", "case", "for", "while", "until", "select", "{"})
 _CLOSE = frozenset({"fi", "esac", "done", "}"})
 
 
+#: The longest command (backslash continuations joined) read. Real firewall and launch
+#: scripts stay far below it (an allowlist of 1,000 hosts on one line is ~25 KB); a
+#: longer one is refused with a finding instead of being read.
+MAX_COMMAND_CHARS = 256 * 1024
+
+
 def parse(text: str, display_path: str) -> EvidenceDoc:
+    """The facts of a shell script, in time linear in its size (see the module docstring)."""
     check_quotes(text, display_path)
     doc = EvidenceDoc(KIND, display_path, {}, {(): (1, 1)}, text=text)
     array: str | None = None  # name of a multi-line array being read
     heredoc: str | None = None  # terminator of a here-document being skipped
     depth = 0  # nesting of if/for/while/case/{ }: an `exit` at depth 0 ends the script
-    for first, command, physical in logical_lines(text):
+    for logical in logical_lines(text):
+        first, command = logical.first, logical.text
+        if len(command) > MAX_COMMAND_CHARS:
+            raise evidence_error(
+                display_path, first, 1,
+                f"the command starting on line {first} is {len(command):,} characters long; "
+                f"commands are read up to {MAX_COMMAND_CHARS:,} characters, so this script "
+                "is not read (split the list over several lines or several commands)")
         if heredoc is not None:
             if command.strip() == heredoc:
                 heredoc = None
@@ -203,7 +335,7 @@ def parse(text: str, display_path: str) -> EvidenceDoc:
         if array is not None:
             body = command.split("#", 1)[0]
             if re.search(r"(DOMAIN|HOST|ALLOW)", array, re.I):
-                _domains(doc, _tokens(body.replace(")", " ")), physical, text)
+                _domains(doc, _tokens(body.replace(")", " ")), logical)
             if ")" in body:
                 array = None
             continue
@@ -211,38 +343,41 @@ def parse(text: str, display_path: str) -> EvidenceDoc:
         if opened and ")" not in opened.group(2).split("#", 1)[0]:
             array = opened.group(1)
         if opened and re.search(r"(DOMAIN|HOST|ALLOW)", opened.group(1), re.I):
-            rest = opened.group(2).split("#", 1)[0].replace(")", " ")
-            _domains(doc, _tokens(rest), physical, text)
+            # blanks keep the offsets: the words are located in ``command``
+            rest = " " * opened.start(2) + opened.group(2).split("#", 1)[0].replace(")", " ")
+            _domains(doc, _tokens(rest), logical)
             continue
-        for sep, words in _segments(command):
-            while words and words[0] in _PREFIXES:
-                words = words[1:]
-            if not words:
+        for sep, spans in _segments(command):
+            while spans and spans[0][0] in _PREFIXES:
+                spans = spans[1:]
+            if not spans:
                 continue
+            words = [w for w, _, _ in spans]
             prog = words[0].rsplit("/", 1)[-1]
             depth += (prog in _OPEN) - (prog in _CLOSE)
             if prog == "exit" and depth <= 0 and sep not in ("&&", "||", "|"):
                 doc.add("exit", words[1:2], first, key="exit")
                 return doc
             if prog == "for" and "in" in words:
-                _domains(doc, words[words.index("in") + 1:], physical, text)
+                _domains(doc, spans[words.index("in") + 1:], logical)
                 continue
             if prog in IPTABLES:
                 _iptables(doc, prog, words[1:], first)
             elif prog == "ipset":
                 doc.add("ipset", words[1:], first, key="ipset")
             elif prog in _RESOLVERS:
-                _domains(doc, words[1:], physical, text)
+                _domains(doc, spans[1:], logical)
             doc.add("command", (prog, words[1:]), first, key=prog)
     return doc
 
 
-def _domains(doc: EvidenceDoc, words: list[str], physical: list[int], text: str) -> None:
-    lines = text.split("\n")
-    for word in words:
+def _domains(doc: EvidenceDoc, words: list[Word], logical: Logical) -> None:
+    """A ``domain`` fact for each word that is a hostname, at the line and column where
+    it is written (searched only inside the word's own text: linear in the line)."""
+    for word, start, end in words:
         host = word.strip("\"'")
         if not _HOST.match(host):
             continue
-        where = next((ln for ln in physical if host in lines[ln - 1]), physical[0])
-        column = lines[where - 1].find(host) + 1
-        doc.add("domain", host.lower(), where, max(column, 1))
+        found = logical.text.find(host, start, end)
+        line, column = logical.locate(found if found >= 0 else start)
+        doc.add("domain", host.lower(), line, column)

@@ -12,6 +12,7 @@ import tomllib
 from typing import Any
 
 from compliance.adapters.base import KeyPath, evidence_error
+from compliance.bounds import line_column, long_toml_number
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
 _ATOM = r"""(?:"[^"]*"|'[^']*'|[A-Za-z0-9_-]+)"""
@@ -105,4 +106,12 @@ def parse_toml(text: str, path: str) -> tuple[dict[str, Any], dict[KeyPath, tupl
         raise evidence_error(path, line, column, f"invalid TOML: {message}") from None
     except RecursionError:
         raise evidence_error(path, 1, 1, "invalid TOML: nested too deeply") from None
+    except ValueError:  # tomllib converts integers itself: Python's 4,300-digit limit
+        data = None
+    long = long_toml_number(text)
+    if long is not None:
+        line, column = line_column(text, long.offset)
+        raise evidence_error(path, line, column, f"invalid TOML: {long}")
+    if data is None:
+        raise evidence_error(path, 1, 1, "invalid TOML: a value cannot be converted")
     return data, _scan(text)

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from compliance.diagnostics import Position
 from compliance.load.workspace import Workspace
 from compliance.model import Model
+from compliance.paths import OutsideFolder
 
 T = TypeVar("T")
 
@@ -26,7 +27,7 @@ class CheckContext:
     rule_names: dict[str, str] = field(default_factory=dict)  # code or name -> code
     #: Per-run memo for work several rules share (parsed evidence, verdicts); see :meth:`memo`.
     cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
-    _hashes: dict[Path, str] = field(default_factory=dict)
+    _hashes: dict[str, str | None] = field(default_factory=dict)
 
     def memo(self, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
         """``compute()`` once per run for ``key``; rules share results, never recompute."""
@@ -45,12 +46,17 @@ class CheckContext:
             return Position("controls", 1, 1)
         return located.pos(*sub, key=key)
 
-    def sha256(self, file: Path) -> str:
-        """sha256 of a file, computed once per run."""
-        if file not in self._hashes:
-            h = hashlib.sha256()
-            with file.open("rb") as fh:
-                for chunk in iter(lambda: fh.read(1 << 20), b""):
-                    h.update(chunk)
-            self._hashes[file] = h.hexdigest()
-        return self._hashes[file]
+    def evidence_sha256(self, relative: str) -> str | None:
+        """sha256 of the evidence file at ``evidence/relative``, computed once per run and
+        read through ``Workspace.open_evidence`` (re-checked inside the workspace at this
+        moment); None when it cannot be read (outside, missing, not a regular file)."""
+        if relative not in self._hashes:
+            try:
+                h = hashlib.sha256()
+                with self.workspace.open_evidence(relative) as fh:
+                    for chunk in iter(lambda: fh.read(1 << 20), b""):
+                        h.update(chunk)
+                self._hashes[relative] = h.hexdigest()
+            except (OSError, OutsideFolder):
+                self._hashes[relative] = None
+        return self._hashes[relative]

@@ -108,7 +108,8 @@ def _stale_not_verified(ctx: CheckContext, verdicts: dict[str, Any]) -> dict[str
     stale = set()
     for ev in ctx.model.evidence:
         file = evidence_file(ctx, ev)
-        if file is not None and ev.sha256 is not None and ctx.sha256(file) != ev.sha256:
+        if file is not None and ev.sha256 is not None and \
+                ctx.evidence_sha256(ev.path) != ev.sha256:
             stale.add(ev.id)
     if not stale:
         return verdicts

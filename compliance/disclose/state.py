@@ -16,7 +16,7 @@ from typing import Any
 
 from compliance.model import Control, Evidence, Model
 from compliance.model.disclosure import MISSING, ClaimState, EvidenceHash, LimitText, StanceRecord
-from compliance.paths import OutsideFolder, resolve_inside
+from compliance.paths import OutsideFolder, open_inside
 
 HashOf = Callable[[Evidence], str]
 
@@ -27,18 +27,16 @@ def file_hasher(evidence_dir: Path) -> HashOf:
 
     def hash_of(ev: Evidence) -> str:
         if ev.path not in memo:
+            # Opened through compliance.paths: evidence/ and the file checked inside the
+            # workspace (evidence_dir's parent) at the moment they are read.
             try:
-                file = resolve_inside(evidence_dir, ev.path)
-            except OutsideFolder:
+                digest = hashlib.sha256()
+                with open_inside(evidence_dir, ev.path, workspace=evidence_dir.parent) as handle:
+                    for chunk in iter(lambda: handle.read(1 << 20), b""):
+                        digest.update(chunk)
+            except (OutsideFolder, OSError):
                 memo[ev.path] = MISSING
                 return MISSING
-            if not file.is_file():
-                memo[ev.path] = MISSING
-                return MISSING
-            digest = hashlib.sha256()
-            with file.open("rb") as handle:
-                for chunk in iter(lambda: handle.read(1 << 20), b""):
-                    digest.update(chunk)
             memo[ev.path] = digest.hexdigest()
         return memo[ev.path]
 

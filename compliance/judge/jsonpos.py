@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 
+from compliance.bounds import NumberTooLong, line_column, load_json
 from compliance.diagnostics import UserError
 
 #: A JSON string literal. In a document that parses as JSON, scanning from the start
@@ -30,7 +31,10 @@ def json_strings(text: str, display: str) -> list[tuple[str, list[int]]]:
     ``text`` is not JSON.
     """
     try:
-        json.loads(text)
+        load_json(text)
+    except NumberTooLong as exc:
+        line, column = line_column(text, exc.offset)
+        raise UserError(f"{display}:{line}:{column}: {exc}") from None
     except json.JSONDecodeError as exc:
         raise UserError(f"{display}:{exc.lineno}:{exc.colno}: JSON syntax error: {exc.msg}") \
             from None

@@ -64,9 +64,11 @@ FAST_READ_BYTES = 8 * 1024 * 1024
 
 def read_text(path: Path, display: str) -> str:
     """Strict UTF-8 text, or :class:`UserError` naming the file (binary, encoding, I/O)."""
-    try:
-        raw = path.read_bytes()
-        if len(raw) <= FAST_READ_BYTES and b"\x00" not in raw:
+    from compliance.paths import read_file
+
+    try:  # bounded: a larger file goes to the strict reader, which refuses it by name
+        raw = read_file(path, max_bytes=FAST_READ_BYTES)
+        if b"\x00" not in raw:
             return raw.decode("utf-8").removeprefix("\ufeff")
     except (OSError, UnicodeDecodeError):
         pass
@@ -120,36 +122,30 @@ def _csv_texts(path: Path, display: str, wanted: tuple[str, ...]) -> Iterator[Te
 
 
 def _xlsx_texts(path: Path, display: str, wanted: tuple[str, ...]) -> Iterator[Text]:
-    import zipfile
+    """The answer cells of every sheet, read by ``compliance answer``'s own workbook reader
+    (:func:`compliance.questionnaire.xlsx_read.read_workbook`): the same size, zip-bomb,
+    DTD and damaged-cell refusals, each a positioned exit-2 error, never a traceback."""
+    from compliance.questionnaire.types import column_letter
+    from compliance.questionnaire.xlsx_read import read_workbook
 
-    from openpyxl import load_workbook
-    from openpyxl.utils import get_column_letter
-    from openpyxl.utils.exceptions import InvalidFileException
-
-    from compliance.questionnaire.safety import check_workbook
-
-    check_workbook(path, display)  # size, zip-bomb and DTD limits, before openpyxl reads it
-    try:
-        wb = load_workbook(path, read_only=True, data_only=True)
-    except (OSError, zipfile.BadZipFile, InvalidFileException, KeyError, ValueError) as exc:
-        raise UserError(f"{display}: cannot read as an XLSX workbook ({exc})") from None
     found = False
-    for ws in wb.worksheets:
-        rows = [list(r) for r in ws.iter_rows(values_only=True)]
-        header = _header(rows, wanted)
+    for grid in read_workbook(path, display):
+        header_rows = [[grid.get(r, c) for c in range(1, max(grid.cells.get(r, {0: ""})) + 1)]
+                       for r in range(1, HEADER_SCAN_ROWS + 1)]
+        header = _header(header_rows, wanted)
         if header is None:
             continue
         h, answers, qcol = header
         found = True
-        for r, row in enumerate(rows[h + 1:], start=h + 2):
-            q = row[qcol] if qcol is not None and qcol < len(row) else None
+        for r in grid.rows():
+            if r <= h + 1:
+                continue
+            q = grid.get(r, qcol + 1) if qcol is not None else ""
             for col in answers:
-                value = row[col] if col < len(row) else None
-                if isinstance(value, str) and value.strip():
-                    yield Text(value, _fixed(Position(display, r, col + 1)),
-                               str(q) if q else None,
-                               f"{ws.title}!{get_column_letter(col + 1)}{r}: ")
-    wb.close()
+                value = grid.get(r, col + 1)
+                if value.strip():
+                    yield Text(value, _fixed(Position(display, r, col + 1)), q or None,
+                               f"{grid.name}!{column_letter(col + 1)}{r}: ")
     if not found:
         raise NoAnswerColumns(_no_columns(display, wanted))
 

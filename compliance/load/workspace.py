@@ -10,10 +10,12 @@ to undefined ids. Checks run only on a model that loaded cleanly.
 from __future__ import annotations
 
 import difflib
+import os
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import BaseModel, ValidationError
 
@@ -22,7 +24,7 @@ from compliance.load.errors import SCHEMA_CODE, diagnostics_from
 from compliance.load.practice import check_drill_references, load_practice, practice_files
 from compliance.load.yamlpos import LOAD_CODE, YamlDocument, YamlLoadError, load_yaml
 from compliance.model import Model, ModelFile, Settings, WaiversFile
-from compliance.paths import OutsideFolder, resolve_inside
+from compliance.paths import OutsideFolder, open_inside, read_inside, resolve_inside
 
 SETTINGS_FILE = "compliance.yaml"
 WAIVERS_FILE = "waivers.yaml"
@@ -68,6 +70,22 @@ class Workspace:
     def evidence_dir(self) -> Path:
         return self.root / EVIDENCE_DIR
 
+    def evidence_path(self, relative: str) -> Path:
+        """The real file of an evidence path; raises ``OutsideFolder`` when it (or
+        ``evidence/`` itself) resolves outside ``evidence/`` (the workspace)."""
+        return resolve_inside(self.evidence_dir, relative, workspace=self.root)
+
+    def open_evidence(self, relative: str) -> BinaryIO:
+        """Open an evidence file, resolved and checked again at this moment
+        (``OutsideFolder``, ``NotAFile`` or ``OSError`` when it cannot be read)."""
+        return open_inside(self.evidence_dir, relative, workspace=self.root)
+
+    def read_evidence(self, relative: str, max_bytes: int | None = None) -> bytes:
+        """The bytes of an evidence file, resolved and checked at this moment (see
+        :func:`compliance.paths.read_inside`)."""
+        return read_inside(self.evidence_dir, relative, workspace=self.root,
+                           max_bytes=max_bytes)
+
     def where(self, section: str, item_id: str) -> Located | None:
         """Where ``controls``/``limits``/``sources``/``evidence``/``waivers`` item was defined."""
         return self.index.get((section, item_id))
@@ -79,10 +97,92 @@ class Workspace:
             return str(file)
 
 
-def model_files(root: Path) -> list[Path]:
+NOT_READ_CODE, NOT_READ_NAME = "YML005", "file-not-read"
+MODEL_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class ModelFiles:
+    """What is under controls/: the model files to read, and every entry that is not read,
+    each with the reason (an exit-2 ``unreadable`` YML001, or an info YML005)."""
+
+    files: list[Path] = field(default_factory=list)
+    unreadable: list[Diagnostic] = field(default_factory=list)
+    not_read: list[Diagnostic] = field(default_factory=list)
+
+
+def model_files(root: Path) -> ModelFiles:
+    """Walk controls/ (sorted; links to folders inside the workspace followed, each real
+    folder once) and sort every entry into read, unreadable or not read.
+
+    - a ``.yaml``/``.yml`` regular file inside the workspace is read;
+    - a link (to a file or a folder) that resolves outside the workspace, a dangling
+      link, a FIFO, socket or device, a folder that cannot be listed: YML001 (exit 2),
+      whatever the name: the model cannot be known to be complete;
+    - any other regular file (README.md, .gitkeep): YML005, info: listed, never read.
+    """
     controls = root / CONTROLS_DIR
-    files = [p for p in controls.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
-    return sorted(files, key=lambda p: p.relative_to(controls).as_posix())
+    real_root = root.resolve()  # resolve_inside then names the folder even for "."
+    out = ModelFiles()
+    visited = {os.path.realpath(controls)}
+
+    def display(path: Path) -> str:
+        return path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+
+    def refuse(path: Path, why: str) -> None:
+        out.unreadable.append(Diagnostic(display(path), 1, 1, "YML001", "unreadable-yaml",
+                                         Level.ERROR, f"cannot read this model entry: {why}"))
+
+    def walk(folder: Path) -> None:
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as exc:
+            refuse(folder, f"the folder cannot be listed ({exc.strerror or exc})")
+            return
+        for entry in entries:
+            path = Path(entry.path)
+            try:
+                info = os.stat(path)  # follows links
+            except OSError:
+                target = os.readlink(path) if entry.is_symlink() else "?"
+                refuse(path, f"a symbolic link to {target}, which does not exist")
+                continue
+            what = "folder" if stat.S_ISDIR(info.st_mode) else "file"
+            try:  # the one place that decides "inside" (names the folder even for ".")
+                real = resolve_inside(real_root, display(path))
+            except OutsideFolder as exc:
+                link = f"; it is a link to {os.path.realpath(path)}" if entry.is_symlink() \
+                    else ""
+                out.unreadable.append(Diagnostic(
+                    display(path), 1, 1, "YML001", "unreadable-yaml", Level.ERROR,
+                    f"refusing to read a model {what} that {exc}{link}"))
+                continue
+            if stat.S_ISDIR(info.st_mode):
+                if str(real) not in visited:
+                    visited.add(str(real))
+                    walk(path)
+                continue
+            if not stat.S_ISREG(info.st_mode):
+                refuse(path, f"{_special_kind(info.st_mode)}, not a regular file")
+                continue
+            if path.suffix in MODEL_SUFFIXES:
+                out.files.append(path)
+            else:
+                out.not_read.append(Diagnostic(
+                    display(path), 1, 1, NOT_READ_CODE, NOT_READ_NAME, Level.INFO,
+                    "not read: only .yaml and .yml files under controls/ are the model"))
+
+    walk(controls)
+    out.files.sort(key=lambda p: display(p))
+    return out
+
+
+def _special_kind(mode: int) -> str:
+    for test, name in ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device")):
+        if test(mode):
+            return name
+    return "a special file"
 
 
 def _validate(doc: YamlDocument, model: type[BaseModel],
@@ -107,9 +207,10 @@ def load_workspace(root: Path) -> Workspace:
         raise UserError(f"{root}: no {CONTROLS_DIR}/ folder; a workspace keeps its model in "
                         f"{CONTROLS_DIR}/*.yaml (see README.md, 'The model')")
     ws = Workspace(root=root, model=None)
-    unreadable: list[Diagnostic] = []
-    files = model_files(root)
-    if not files:
+    found = model_files(root)
+    unreadable: list[Diagnostic] = list(found.unreadable)
+    files = found.files
+    if not files and not unreadable:
         raise UserError(f"{root / CONTROLS_DIR}: no .yaml files; nothing to check")
     extra = [p for p in (root / SETTINGS_FILE, root / WAIVERS_FILE) if p.is_file()]
     extra += practice_files(root)
@@ -135,6 +236,7 @@ def load_workspace(root: Path) -> Workspace:
     unreadable.extend(record_unreadable)
     if unreadable:
         raise UserError("cannot read the workspace", sort_unique(unreadable))
+    ws.findings.extend(found.not_read)
 
     parts: list[tuple[YamlDocument, ModelFile]] = []
     for file in files:

@@ -38,6 +38,7 @@ from ruamel.yaml.events import (
 )
 from ruamel.yaml.nodes import ScalarNode
 
+from compliance.bounds import MAX_NUMBER_DIGITS, digit_count, too_long_message
 from compliance.diagnostics import Diagnostic, Level, Position
 from compliance.load.yamlnodes import (
     _BAD,
@@ -130,6 +131,12 @@ class EventBuilder(DocumentLogs):
             return self.cache[key], None
         except KeyError:
             pass
+        if tag in (_STD + "int", _STD + "float") and len(ev.value) > MAX_NUMBER_DIGITS \
+                and digit_count(ev.value) > MAX_NUMBER_DIGITS:
+            diag = self._diag(ev.start_mark.line, ev.start_mark.column,
+                              too_long_message(digit_count(ev.value)))
+            self.failed.append(diag)
+            return None, diag
         node = ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, style=ev.style)
         try:
             value = self.constructor.construct_object(node, deep=True)

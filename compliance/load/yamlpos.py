@@ -24,6 +24,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from compliance.diagnostics import Diagnostic, Level, Position
+from compliance.paths import OutsideFolder, TooLarge, read_file
 
 #: Expanded node budget: generous for real models, tiny next to a billion laughs.
 MAX_EXPANDED_NODES = 2_000_000
@@ -232,13 +233,19 @@ def _wide_unicode(raw: bytes) -> bool:
 
 
 def read_text(file: Path, display: str, what: str = "YAML file") -> str:
-    """Read a file as strict UTF-8 text, refusing binary, oversized and undecodable files."""
+    """Read a file as strict UTF-8 text, refusing binary, oversized and undecodable files.
+
+    The read goes through :func:`compliance.paths.read_file`: at most one byte over
+    the limit is read whatever the file's size, and a FIFO or device (swapped in after
+    the folder was listed) is refused instead of blocking or filling memory."""
     try:
-        raw = file.read_bytes()
-    except OSError as exc:
-        raise _fail(display, 1, 1, f"cannot read {what}: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise _fail(display, 1, 1, f"{what} is {len(raw)} bytes; the limit is {MAX_FILE_BYTES}")
+        raw = read_file(file, max_bytes=MAX_FILE_BYTES)
+    except TooLarge as exc:
+        raise _fail(display, 1, 1, f"{what} is {exc.size} bytes; the limit is {MAX_FILE_BYTES}") \
+            from None
+    except (OSError, OutsideFolder) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise _fail(display, 1, 1, f"cannot read {what}: {reason}") from None
     if _wide_unicode(raw):
         raise _fail(display, 1, 1, f"UTF-16/UTF-32 text: save the {what} as UTF-8")
     if b"\x00" in raw:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compliance.questionnaire.grid import Grid
-from compliance.questionnaire.safety import MAX_INPUT_BYTES, atomic_output, neutralise, not_utf8
+from compliance.questionnaire.safety import atomic_output, neutralise, not_utf8, read_input
 from compliance.questionnaire.types import QuestionnaireError
 
 BOM = "\ufeff"
@@ -34,9 +34,7 @@ class CsvSource:
 
 
 def decode(path: Path) -> tuple[str, bool]:
-    data = path.read_bytes()
-    if len(data) > MAX_INPUT_BYTES:
-        raise QuestionnaireError(f"{path}: file is larger than {MAX_INPUT_BYTES} bytes; refused")
+    data = read_input(path)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

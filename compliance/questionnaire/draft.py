@@ -206,7 +206,7 @@ def _unique(items: Iterable[str]) -> tuple[str, ...]:
 def _evidence_sha256(model: Any, evidence_root: Path) -> dict[str, str]:
     """Evidence id -> sha256: the pinned value (the checks made sure it still matches), else
     the file's hash now."""
-    from compliance.paths import OutsideFolder, resolve_inside
+    from compliance.paths import OutsideFolder, read_inside
 
     out = {}
     for ev in model.evidence:
@@ -214,9 +214,8 @@ def _evidence_sha256(model: Any, evidence_root: Path) -> dict[str, str]:
             out[ev.id] = ev.sha256
             continue
         try:
-            out[ev.id] = hashlib.sha256(
-                resolve_inside(evidence_root, ev.path).read_bytes()
-            ).hexdigest()
+            data = read_inside(evidence_root, ev.path, workspace=evidence_root.parent)
+            out[ev.id] = hashlib.sha256(data).hexdigest()
         except (OSError, OutsideFolder):
             continue
     return out

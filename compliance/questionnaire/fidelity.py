@@ -12,13 +12,12 @@ kept, in those counts.
 from __future__ import annotations
 
 import hashlib
-import zipfile
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-from compliance.questionnaire.safety import no_dtd, open_zip
+from compliance.questionnaire.safety import WorkbookZip, no_dtd, open_zip
 from compliance.questionnaire.types import QuestionnaireError
 from compliance.questionnaire.xlsx_read import local, sheets
 
@@ -74,7 +73,7 @@ def carried(path: Path) -> Carried:
     return Carried(**counts, hidden_sheets=hidden, styles_sha256=styles)
 
 
-def _count_sheet(path: Path, zf: zipfile.ZipFile, part: str, counts: dict[str, int]) -> None:
+def _count_sheet(path: Path, zf: WorkbookZip, part: str, counts: dict[str, int]) -> None:
     data = zf.read(part)
     no_dtd(path, part, data)
     try:
@@ -96,7 +95,7 @@ def _count_sheet(path: Path, zf: zipfile.ZipFile, part: str, counts: dict[str, i
         raise QuestionnaireError(f"{path}: part {part} is not well-formed XML ({exc})") from exc
 
 
-def _styles(zf: zipfile.ZipFile) -> str:
+def _styles(zf: WorkbookZip) -> str:
     digest = hashlib.sha256()
     for name in sorted(n for n in zf.namelist() if n.endswith("styles.xml")):
         digest.update(name.encode() + b"\0" + zf.read(name))

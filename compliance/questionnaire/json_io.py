@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from compliance.questionnaire.safety import MAX_INPUT_BYTES, atomic_output, not_utf8
+from compliance.bounds import NumberTooLong, load_json, long_json_number
+from compliance.questionnaire.safety import atomic_output, not_utf8, read_input
 from compliance.questionnaire.types import Answer, Question, QuestionnaireError
 
 VSAQ_ANSWERABLE = {"radiogroup", "checkgroup", "line", "box", "yesno", "textarea"}
@@ -87,9 +88,7 @@ def too_deep(text: str) -> int | None:
 
 
 def read_json(path: Path) -> JsonSource:
-    data = path.read_bytes()
-    if len(data) > MAX_INPUT_BYTES:
-        raise QuestionnaireError(f"{path}: file is larger than {MAX_INPUT_BYTES} bytes; refused")
+    data = read_input(path)
     body = data.removeprefix(codecs.BOM_UTF8)
     try:
         text = body.decode("utf-8")
@@ -109,9 +108,13 @@ def read_json(path: Path) -> JsonSource:
             else:
                 break
         try:
-            document = json.loads(text)
+            document = load_json(text)
         except json.JSONDecodeError:
-            document = json.loads(relaxed_json(text))
+            document = load_json(relaxed_json(text))
+    except NumberTooLong as exc:
+        located = long_json_number(text)
+        at = f":{_line_col(text, located.offset)}" if located else ""
+        raise QuestionnaireError(f"{path}{at}: {exc}") from None
     except ValueError as exc:
         raise QuestionnaireError(f"{path}: not a readable JSON questionnaire ({exc})") from exc
     m = re.search(r"\n([ \t]+)\S", text)

@@ -28,15 +28,15 @@ import codecs
 import contextlib
 import os
 import re
-import tempfile
 import zipfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 from xml.etree import ElementTree as ET
 from xml.parsers import expat
 
-from compliance.atomic import writing_to
+from compliance.atomic import clean_leftovers, file_mode, owned_temp_file, writing_to
 from compliance.questionnaire.types import QuestionnaireError
 
 MAX_MEMBERS = 10_000
@@ -94,6 +94,21 @@ def check_input_size(path: Path, display: str | None = None) -> None:
         )
 
 
+def read_input(path: Path, display: str | None = None) -> bytes:
+    """The bytes of a questionnaire, read at most :data:`MAX_INPUT_BYTES` (one byte more
+    to tell), whatever its size; a FIFO or device is refused instead of blocking."""
+    from compliance.paths import TooLarge, read_file
+
+    where = display or str(path)
+    try:
+        return read_file(path, max_bytes=MAX_INPUT_BYTES)
+    except TooLarge:
+        raise QuestionnaireError(
+            f"{where}: file is larger than {MAX_INPUT_BYTES} bytes; refused") from None
+    except OSError as exc:
+        raise QuestionnaireError(f"{where}: cannot read ({exc.strerror or exc})") from exc
+
+
 def refuse_ole(path: Path, display: str | None = None) -> None:
     """Refuse a legacy .xls or a password-protected workbook (both OLE containers)."""
     try:
@@ -133,28 +148,112 @@ def check_zip(path: Path | str, zf: zipfile.ZipFile) -> None:
                 )
 
 
-def open_zip(path: Path, display: str | None = None) -> zipfile.ZipFile:
+#: Bytes read from a zip member at a time: what decompression may produce in one step.
+READ_CHUNK = 64 * 1024
+#: The most one part may really expand to, whatever its headers declare.
+MAX_PART_BYTES = 128 * 1024 * 1024
+
+
+class WorkbookZip:
+    """A workbook package whose parts are read with a cap on the bytes they REALLY expand to.
+
+    ``zipfile.ZipFile.read`` trusts the sizes in the headers and inflates a part in one
+    call of up to 2 GiB: a part declaring 900 KB that inflates to 1.2 GB takes that much
+    memory before anything can refuse it. :meth:`read` streams the part in
+    :data:`READ_CHUNK` steps, counting the bytes actually produced against
+    :data:`MAX_PART_BYTES` per part, :data:`MAX_TOTAL_BYTES` for the whole package and
+    :data:`MAX_RATIO` to 1 over the compressed size; only stored and deflated parts
+    (all OOXML uses) are read. Any damage (bad CRC, a truncated stream) is a
+    :class:`QuestionnaireError` naming the part.
+    """
+
+    def __init__(self, zf: zipfile.ZipFile, where: str) -> None:
+        self.zf = zf
+        self.where = where
+        self.total = 0  # bytes produced so far, all parts together
+        self.comment = zf.comment
+
+    def __enter__(self) -> WorkbookZip:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.zf.close()
+
+    def infolist(self) -> list[zipfile.ZipInfo]:
+        return self.zf.infolist()
+
+    def namelist(self) -> list[str]:
+        return self.zf.namelist()
+
+    def read(self, member: str | zipfile.ZipInfo) -> bytes:
+        """The part's bytes; a part the package does not hold is a QuestionnaireError."""
+        try:
+            info = member if isinstance(member, zipfile.ZipInfo) else self.zf.getinfo(member)
+        except KeyError:
+            raise QuestionnaireError(
+                f"{self.where}: part {member} is missing (the workbook refers to it but does "
+                "not hold it); the workbook is damaged") from None
+        name = info.filename
+        if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+            raise QuestionnaireError(
+                f"{self.where}: part {name} uses compression method {info.compress_type}; "
+                "workbooks use deflate, so it is refused")
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            with self.zf.open(info) as handle:
+                while chunk := handle.read(READ_CHUNK):
+                    size += len(chunk)
+                    self.total += len(chunk)
+                    self._bound(name, size, info.compress_size)
+                    chunks.append(chunk)
+        except (zipfile.BadZipFile, zlib.error, OSError, RuntimeError, NotImplementedError,
+                EOFError, ValueError) as exc:
+            raise QuestionnaireError(
+                f"{self.where}: not a readable XLSX/XLSM workbook (part {name}: {exc})") from exc
+        return b"".join(chunks)
+
+    def _bound(self, name: str, size: int, compressed: int) -> None:
+        if size > MAX_PART_BYTES:
+            raise QuestionnaireError(
+                f"{self.where}: part {name} expands to more than {MAX_PART_BYTES} bytes; "
+                "refused")
+        if self.total > MAX_TOTAL_BYTES:
+            raise QuestionnaireError(
+                f"{self.where}: workbook expands to more than {MAX_TOTAL_BYTES} bytes; refused")
+        if size > RATIO_FLOOR_BYTES and size / max(compressed, 1) > MAX_RATIO:
+            raise QuestionnaireError(
+                f"{self.where}: part {name} expands more than {MAX_RATIO}:1 "
+                f"(already {size} bytes from {compressed}); refused as a possible zip bomb")
+
+
+def open_zip(path: Path, display: str | None = None) -> WorkbookZip:
     """Open a workbook package after the size, OLE, bomb and DTD checks; messages name
-    ``display`` (default: the path)."""
+    ``display`` (default: the path). Its parts are read with caps on their real size."""
     where = display or str(path)
     check_input_size(path, where)
     refuse_ole(path, where)
     try:
         zf = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
         raise QuestionnaireError(f"{where}: not a readable XLSX/XLSM workbook ({exc})") from exc
+    package = WorkbookZip(zf, where)
     try:
         check_zip(where, zf)
         for info in zf.infolist():
             if info.filename.endswith((".xml", ".rels", ".vml")):
-                no_dtd(where, info.filename, zf.read(info))
+                no_dtd(where, info.filename, package.read(info))
+        package.total = 0  # the readers count again
     except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, EOFError) as exc:
         zf.close()  # a corrupt, encrypted or unsupported member
         raise QuestionnaireError(f"{where}: not a readable XLSX/XLSM workbook ({exc})") from exc
     except BaseException:
         zf.close()
         raise
-    return zf
+    return package
 
 
 def xml_encoding(data: bytes) -> str | None:
@@ -247,12 +346,6 @@ def xml_clean(text: str) -> str:
     return _XML_ILLEGAL.sub("", text)
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
 def same_file(a: Path, b: Path) -> bool:
     if a.resolve() == b.resolve():
         return True
@@ -288,10 +381,11 @@ def atomic_output(out_path: Path, mode: str = "wb", **kwargs: object) -> Iterato
     if not directory.is_dir():
         raise QuestionnaireError(f"{out_path}: output folder {directory} does not exist")
     with writing_to(out_path):  # CannotWrite: "cannot write <out_path>: <reason>", exit 2
-        fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".tmp", dir=directory)
+        clean_leftovers(directory, f".{out_path.name}.", ".tmp")  # left by killed runs
+        fd, tmp = owned_temp_file(directory, f".{out_path.name}.")
     try:
         with writing_to(out_path):
-            os.chmod(tmp, 0o666 & ~_umask())
+            os.chmod(tmp, file_mode())
             with os.fdopen(fd, mode, **kwargs) as handle:  # type: ignore[call-overload]
                 yield handle
                 handle.flush()

@@ -12,18 +12,24 @@ from __future__ import annotations
 
 import posixpath
 import re
-import zipfile
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
+from compliance.bounds import NumberTooLong, bounded_int
 from compliance.questionnaire.grid import Dropdown, Grid
-from compliance.questionnaire.safety import no_dtd, open_zip, parse_xml
-from compliance.questionnaire.types import QuestionnaireError, column_index
+from compliance.questionnaire.safety import WorkbookZip, no_dtd, open_zip, parse_xml
+from compliance.questionnaire.types import QuestionnaireError, column_index, column_letter
 
 _OFFICE_DOC = "/officeDocument"
-_CELL_REF = re.compile(r"([A-Z]{1,3})(\d+)$")
+_CELL_REF = re.compile(r"([A-Z]{1,3})(\d{1,7})$")
+#: The largest sheet a spreadsheet program makes: rows 1..1048576, columns A..XFD.
+MAX_ROW, MAX_COLUMN = 1_048_576, 16_384
+
+
+class DamagedCell(ValueError):
+    """A cell or row the sheet's XML describes impossibly (message says which and why)."""
 
 
 def local(tag: str) -> str:
@@ -55,12 +61,11 @@ def _rels_part(part: str) -> str:
     return posixpath.join(head, "_rels", tail + ".rels")
 
 
-def _relationships(path: Path, zf: zipfile.ZipFile, part: str) -> dict[str, tuple[str, str]]:
+def _relationships(path: Path, zf: WorkbookZip, part: str) -> dict[str, tuple[str, str]]:
     rels_part = _rels_part(part)
-    try:
-        data = zf.read(rels_part)
-    except KeyError:
+    if rels_part not in zf.namelist():
         return {}
+    data = zf.read(rels_part)
     root = parse_xml(path, rels_part, data)
     out: dict[str, tuple[str, str]] = {}
     for rel in root:
@@ -70,7 +75,7 @@ def _relationships(path: Path, zf: zipfile.ZipFile, part: str) -> dict[str, tupl
     return out
 
 
-def workbook_part(path: Path, zf: zipfile.ZipFile) -> str:
+def workbook_part(path: Path, zf: WorkbookZip) -> str:
     for kind, target in _relationships(path, zf, "").values():
         if kind.endswith(_OFFICE_DOC):
             return target
@@ -79,7 +84,7 @@ def workbook_part(path: Path, zf: zipfile.ZipFile) -> str:
     raise QuestionnaireError(f"{path}: no workbook part found; is this an XLSX/XLSM file?")
 
 
-def sheets(path: Path, zf: zipfile.ZipFile) -> list[SheetInfo]:
+def sheets(path: Path, zf: WorkbookZip) -> list[SheetInfo]:
     """Worksheets in workbook order, with their part and state (visible/hidden/veryHidden)."""
     wb_part = workbook_part(path, zf)
     rels = _relationships(path, zf, wb_part)
@@ -96,7 +101,7 @@ def sheets(path: Path, zf: zipfile.ZipFile) -> list[SheetInfo]:
     return out
 
 
-def shared_strings(path: Path, zf: zipfile.ZipFile) -> list[str]:
+def shared_strings(path: Path, zf: WorkbookZip) -> list[str]:
     wb_part = workbook_part(path, zf)
     for kind, target in _relationships(path, zf, wb_part).values():
         if kind.endswith("/sharedStrings"):
@@ -120,22 +125,39 @@ def _text_of(el: ET.Element) -> str:
 def split_ref(ref: str) -> tuple[int, int]:
     m = _CELL_REF.match(ref)
     if not m:
-        raise ValueError(ref)
-    return int(m.group(2)), column_index(m.group(1))
+        raise DamagedCell(f"cell reference {ref[:40]!r} is not a cell like B7")
+    row, column = int(m.group(2)), column_index(m.group(1))
+    if not (1 <= row <= MAX_ROW and 1 <= column <= MAX_COLUMN):
+        raise DamagedCell(f"cell reference {ref!r} is outside a sheet (A1 to XFD{MAX_ROW})")
+    return row, column
 
 
-def read_grid(path: Path, zf: zipfile.ZipFile, info: SheetInfo, strings: list[str]) -> Grid:
+def _row_number(text: str) -> int:
+    try:
+        row = bounded_int(text)
+    except (ValueError, NumberTooLong):
+        row = 0
+    if not 1 <= row <= MAX_ROW:
+        raise DamagedCell(f"row number {text[:40]!r} is not a row of a sheet (1 to {MAX_ROW})")
+    return row
+
+
+def read_grid(path: Path, zf: WorkbookZip, info: SheetInfo, strings: list[str]) -> Grid:
+    """The sheet's cells as text. A damaged sheet (not XML, an impossible cell reference
+    or row number, a shared string that does not exist, a boolean that is not 0 or 1) is
+    a :class:`QuestionnaireError` naming the sheet, its part and the cell."""
     data = zf.read(info.part)
     no_dtd(path, info.part, data)
     grid = Grid(info.name, part=info.part, state=info.state)
     row_no = 0
     col = 0
+    where = f"{path}: sheet {info.name!r} ({info.part})"
     try:
         for event, el in ET.iterparse(BytesIO(data), events=("start", "end")):
             name = local(el.tag)
             if event == "start":
                 if name == "row":
-                    row_no = int(el.get("r") or row_no + 1)
+                    row_no = _row_number(el.get("r") or str(row_no + 1))
                     col = 0
                 continue
             if name == "dataValidation":
@@ -147,12 +169,19 @@ def read_grid(path: Path, zf: zipfile.ZipFile, info: SheetInfo, strings: list[st
                     row_no, col = split_ref(ref)
                 else:  # position implied by order; rare but legal
                     col += 1
-                _read_cell(grid, el, row_no, col, strings)
+                    if col > MAX_COLUMN or row_no < 1:
+                        raise DamagedCell(f"a cell after the last column of row {row_no}")
+                try:
+                    _read_cell(grid, el, row_no, col, strings)
+                except DamagedCell as exc:
+                    raise DamagedCell(f"cell {column_letter(col)}{row_no}: {exc}") from None
                 el.clear()
             elif name == "row":
                 el.clear()
-    except (ET.ParseError, ValueError, IndexError) as exc:
-        raise QuestionnaireError(f"{path}: sheet {info.name!r} cannot be read ({exc})") from exc
+    except ET.ParseError as exc:
+        raise QuestionnaireError(f"{where} is not well-formed XML ({exc})") from exc
+    except DamagedCell as exc:
+        raise QuestionnaireError(f"{where}: {exc}; the workbook is damaged") from exc
     return grid
 
 
@@ -171,14 +200,28 @@ def _read_cell(grid: Grid, el: ET.Element, row: int, col: int, strings: list[str
     if value is None:
         return
     if kind == "s":
-        value = strings[int(value)]
+        value = _shared(value, strings)
     elif kind == "b":
-        value = "TRUE" if value == "1" else "FALSE"
+        if value.strip() not in ("0", "1"):
+            raise DamagedCell(f"a true/false cell holding {value[:40]!r} (it must be 0 or 1)")
+        value = "TRUE" if value.strip() == "1" else "FALSE"
     elif kind == "n":
         value = _number(value)
     grid.set(row, col, value)
     if formula:
         grid.formulas.add((row, col))
+
+
+def _shared(value: str, strings: list[str]) -> str:
+    try:
+        index = bounded_int(value)
+    except (ValueError, NumberTooLong):
+        index = -1
+    if not 0 <= index < len(strings):
+        raise DamagedCell(
+            f"refers to shared string {value[:40]!r}, but the workbook's shared-strings "
+            f"table has {len(strings)} entries")
+    return strings[index]
 
 
 def _read_validation(grid: Grid, el: ET.Element) -> None:
@@ -249,10 +292,14 @@ def _number(text: str) -> str:
     return repr(float(f"{number:.15g}"))
 
 
-def read_workbook(path: Path) -> list[Grid]:
-    """All worksheets of the workbook at ``path`` (hidden ones too, flagged by ``state``)."""
-    with open_zip(path) as zf:
-        strings = shared_strings(path, zf)
-        grids = [read_grid(path, zf, info, strings) for info in sheets(path, zf)]
+def read_workbook(path: Path, display: str | None = None) -> list[Grid]:
+    """All worksheets of the workbook at ``path`` (hidden ones too, flagged by ``state``).
+
+    The one reader of workbooks, shared by ``answer`` and ``lint``: every refusal is a
+    :class:`QuestionnaireError` naming ``display`` (default: the path)."""
+    where = Path(display) if display else path  # what messages name
+    with open_zip(path, display) as zf:
+        strings = shared_strings(where, zf)
+        grids = [read_grid(where, zf, info, strings) for info in sheets(where, zf)]
     resolve_choices(grids)
     return grids

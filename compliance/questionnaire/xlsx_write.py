@@ -26,6 +26,7 @@ from xml.sax.saxutils import escape
 
 from compliance.questionnaire.safety import (
     MAX_CELL_CHARS,
+    WorkbookZip,
     atomic_output,
     neutralise,
     open_zip,
@@ -260,7 +261,7 @@ def write_xlsx(
     return refused
 
 
-def _sheet_text(src: Path, zf: zipfile.ZipFile, part: str) -> str:
+def _sheet_text(src: Path, zf: WorkbookZip, part: str) -> str:
     try:
         return zf.read(part).decode("utf-8")
     except UnicodeDecodeError as exc:

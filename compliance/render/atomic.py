@@ -4,7 +4,8 @@ Outputs are written into a staging folder next to the destination (same
 filesystem, so renames are atomic). Only when every output is complete
 are they moved into place: a build that fails or is killed before that
 leaves the previous outputs untouched, plus at worst a stale hidden
-``.NAME.staging-*`` folder that the next build removes.
+``.NAME.staging-PID-*`` or ``.NAME.previous-PID-*`` folder that the next build
+removes (only folders named so, owned by this user, whose process is gone).
 
 A fresh destination is created by one rename of the whole staging folder.
 An existing destination keeps any unrelated files (``--out .`` must never
@@ -23,11 +24,19 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from compliance.atomic import CannotWrite, fsync_file, replace_all, writing_to
+from compliance.atomic import (
+    CannotWrite,
+    clean_leftovers,
+    file_mode,
+    folder_mode,
+    fsync_file,
+    owned_temp_folder,
+    replace_all,
+    writing_to,
+)
 
 
 def _staging_prefix(dest: Path) -> str:
@@ -46,9 +55,9 @@ def staged_outputs(dest: Path) -> Iterator[Path]:
         if dest.exists() and not dest.is_dir():
             raise CannotWrite(dest, "it is a file, not a folder")
         parent.mkdir(parents=True, exist_ok=True)
-        for stale in parent.glob(_staging_prefix(dest) + "*"):
-            shutil.rmtree(stale, ignore_errors=True)
-        staging = Path(tempfile.mkdtemp(prefix=_staging_prefix(dest), dir=parent))
+        clean_leftovers(parent, _staging_prefix(dest))  # left by killed runs
+        clean_leftovers(parent, f".{dest.name}.previous-")
+        staging = owned_temp_folder(parent, _staging_prefix(dest))
     try:
         with writing_to(dest):
             yield staging
@@ -62,7 +71,7 @@ def _commit(staging: Path, dest: Path) -> None:
     for path in files:
         fsync_file(path)
     if not dest.exists():
-        staging.chmod(0o755)
+        staging.chmod(folder_mode())
         os.rename(staging, dest)
         return
     moves = [(path, dest / path.relative_to(staging)) for path in files]
@@ -83,9 +92,9 @@ def _check_replaceable(dest: Path, target: Path) -> None:
 
 
 def write_bytes(folder: Path, name: str, data: bytes) -> Path:
-    """Write one output file with fixed permissions (0644)."""
+    """Write one output file with the mode the umask gives (0644 under 022)."""
     path = folder / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
-    path.chmod(0o644)
+    path.chmod(file_mode())
     return path

@@ -16,17 +16,42 @@ from pathlib import Path
 
 from compliance import __version__
 from compliance.formats import format_json
-from compliance.paths import OutsideFolder, resolve_inside
+from compliance.paths import OutsideFolder
 from compliance.pipeline import Checked
 from compliance.render.atomic import staged_outputs, write_bytes
 from compliance.render.build_context import build_context
 from compliance.render.documents import render_report_html, render_stance_md
 from compliance.render.env import make_env, packaged_asset_dir
+from compliance.render.errors import ReportTooLarge
 from compliance.render.output_folder import refuse_input_folders
 from compliance.render.pack import build_pack, manifest, manifest_bytes
 from compliance.report import make_report
 
 OUTPUTS = ("stance.md", "report.html", "report.pdf", "evidence-pack.zip", "findings.json")
+
+#: The largest model and report a build renders (docs/report.md, "Size limits"). The
+#: PDF renderer (WeasyPrint) lays the whole report out in memory: measured here, about
+#: 0.8 MB of memory and 0.1-0.3 s per KB of report HTML (500 planned controls: 580 KB
+#: of HTML, 450 MB, over 2 minutes), so a 60,000-control model would need tens of GB
+#: and hours. Past these limits the build stops before rendering, with exit 2.
+MAX_REPORT_CONTROLS = 1_000
+MAX_REPORT_HTML_BYTES = 1024 * 1024
+
+
+def refuse_too_large(controls: int, html_bytes: int | None = None) -> None:
+    """Raise :class:`ReportTooLarge` for a model or report over the limits."""
+    advice = ("one workspace describes one system: split a larger estate into several "
+              "workspaces (each builds its own report), or shorten the longest texts")
+    if controls > MAX_REPORT_CONTROLS:
+        raise ReportTooLarge(
+            f"the model has {controls:,} controls; a build renders at most "
+            f"{MAX_REPORT_CONTROLS:,} (the PDF is laid out in memory and would take "
+            f"several GB and hours); {advice}. `compliance check` has no such limit")
+    if html_bytes is not None and html_bytes > MAX_REPORT_HTML_BYTES:
+        raise ReportTooLarge(
+            f"the report is {html_bytes:,} bytes of HTML; a build renders at most "
+            f"{MAX_REPORT_HTML_BYTES:,} (about 1 GB of memory and minutes for the PDF); "
+            f"{advice}")
 
 Progress = Callable[[str], None]
 
@@ -40,17 +65,21 @@ class Built:
 
 
 def evidence_files(checked: Checked) -> dict[str, bytes]:
-    """Every evidence file the model cites that exists inside evidence/, by pack path."""
+    """Every evidence file the model cites that reads inside evidence/, by pack path.
+
+    Each file is read through ``Workspace.read_evidence``, which resolves it and
+    checks that it (and evidence/ itself) is inside the workspace at the moment
+    its bytes are read; a file that is not is never packed (the evidence rules
+    report it).
+    """
     model = checked.workspace.model
     assert model is not None
     files: dict[str, bytes] = {}
     for ev in model.evidence:
         try:
-            path = resolve_inside(checked.workspace.evidence_dir, ev.path)
-        except OutsideFolder:
+            files[f"evidence/{ev.path}"] = checked.workspace.read_evidence(ev.path)
+        except (OutsideFolder, OSError):
             continue  # reported by the evidence rules; never packed
-        if path.is_file():
-            files[f"evidence/{ev.path}"] = path.read_bytes()
     return files
 
 
@@ -68,22 +97,24 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
     if model is None:
         raise ValueError("build needs a model that loaded")
     refuse_input_folders(checked.workspace.root, out)
+    refuse_too_large(len(model.controls))
     reviewed: dt.date = model.system.last_reviewed
     generator = f"compliance {__version__}"
 
     step("context")
-    ctx = build_context(checked, forced=forced)
+    evidence = evidence_files(checked)
+    ctx = build_context(checked, forced=forced, evidence=evidence)
     env = make_env(checked.workspace.root)
     step("stance and report HTML")
     stance = render_stance_md(env, ctx).encode()
-    html = render_report_html(env, ctx)
+    html = render_report_html(env, ctx, max_bytes=MAX_REPORT_HTML_BYTES)
     findings = format_json(make_report(checked)).encode()
 
     pack_files = {
         "model.json": (model.model_dump_json(indent=2) + "\n").encode(),
         "findings.json": findings,
         "stance.md": stance,
-        **evidence_files(checked),
+        **evidence,
     }
     attached = manifest(
         pack_files, system=model.system.name, reviewed=reviewed, generator=generator

@@ -9,15 +9,14 @@ item they point into; the rest are listed on their own.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from compliance import __version__
 from compliance.diagnostics import Diagnostic, Level
-from compliance.model import Control, Model
+from compliance.model import Control, Evidence, Limit, Source
 from compliance.model.layers import Layer
-from compliance.paths import OutsideFolder, resolve_inside
 from compliance.pipeline import Checked
 from compliance.practice.worksheet import metric_views, practice_view, trace_view
 from compliance.render.context import (
@@ -103,16 +102,12 @@ class _Owners:
         return item_id if section == "controls" else None
 
 
-def _evidence(checked: Checked, model: Model, control: Control) -> tuple[EvidenceView, ...]:
-    by_id = {ev.id: ev for ev in model.evidence}
+def _evidence(by_id: Mapping[str, Evidence], control: Control,
+              digests: Mapping[str, str]) -> tuple[EvidenceView, ...]:
     views = []
     for eid in control.evidence:
         ev = by_id[eid]
-        try:
-            file = resolve_inside(checked.workspace.evidence_dir, ev.path)
-            digest = sha256(file.read_bytes()) if file.is_file() else MISSING
-        except OutsideFolder:
-            digest = MISSING
+        digest = digests.get(f"evidence/{ev.path}", MISSING)
         views.append(
             EvidenceView(
                 path=f"evidence/{ev.path}",
@@ -125,9 +120,8 @@ def _evidence(checked: Checked, model: Model, control: Control) -> tuple[Evidenc
     return tuple(views)
 
 
-def _limits(model: Model, control: Control) -> tuple[LimitView, ...]:
-    limits = {limit.id: limit for limit in model.limits}
-    sources = {source.id: source for source in model.sources}
+def _limits(limits: Mapping[str, Limit], sources: Mapping[str, Source],
+            control: Control) -> tuple[LimitView, ...]:
     views = []
     for lid in control.limits:
         limit = limits[lid]
@@ -137,11 +131,21 @@ def _limits(model: Model, control: Control) -> tuple[LimitView, ...]:
     return tuple(views)
 
 
-def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
-    """The typed context for every output of ``compliance build``."""
+def build_context(checked: Checked, *, forced: bool = False,
+                  evidence: Mapping[str, bytes] | None = None) -> ReportContext:
+    """The typed context for every output of ``compliance build``.
+
+    ``evidence`` is the evidence files as the pack holds them (pack path -> bytes,
+    see ``render.build.evidence_files``), so the report shows the hashes of the
+    bytes packed; read here when not given."""
     model = checked.workspace.model
     if model is None:
         raise ValueError("build_context needs a model that loaded")
+    if evidence is None:
+        from compliance.render.build import evidence_files
+
+        evidence = evidence_files(checked)
+    digests = {path: sha256(data) for path, data in evidence.items()}
     result = checked.result
     given: dict[str, Any] = result.verdicts
     verdicts = {c.id: verdict_of(given.get(c.id)) for c in model.controls}
@@ -156,6 +160,16 @@ def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
         WaiverView(w.rule, w.target, w.reason.strip(), w.owner, w.expires.isoformat())
         for w in result.waivers_in_force
     ]
+    # Looked up per control: dicts built once, so the context is linear in the model.
+    evidence_by_id = {ev.id: ev for ev in model.evidence}
+    limits_by_id = {limit.id: limit for limit in model.limits}
+    sources_by_id = {source.id: source for source in model.sources}
+    waivers_of: dict[str, list[WaiverView]] = {}
+    for w in waivers:
+        waivers_of.setdefault(w.target, []).append(w)
+    by_layer: dict[Layer, list[Control]] = {}
+    for c in model.controls:
+        by_layer.setdefault(c.layer, []).append(c)
     layers = []
     for layer in Layer:
         controls = tuple(
@@ -169,13 +183,12 @@ def build_context(checked: Checked, *, forced: bool = False) -> ReportContext:
                 implementation=c.implementation.strip(),
                 owner=c.owner,
                 residual_risk=c.residual_risk.strip(),
-                evidence=_evidence(checked, model, c),
-                limits=_limits(model, c),
+                evidence=_evidence(evidence_by_id, c, digests),
+                limits=_limits(limits_by_id, sources_by_id, c),
                 findings=tuple(per_control[c.id]),
-                waivers=tuple(w for w in waivers if w.target == c.id),
+                waivers=tuple(waivers_of.get(c.id, ())),
             )
-            for c in model.controls
-            if c.layer is layer
+            for c in by_layer.get(layer, [])
         )
         view = LayerView(layer.value, layer.label, layer.question, controls=controls)
         layers.append(view)

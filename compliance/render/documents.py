@@ -26,17 +26,35 @@ def _render(env: Environment, name: str, ctx: object) -> str:
 
 
 def render_template(env: object, name: str, ctx: object) -> str:
-    """Any packaged or workspace template over a typed context (errors as RenderError)."""
+    """Any packaged or workspace template over a typed context (errors as RenderError).
+    An HTML one gets the report's Content-Security-Policy (:mod:`compliance.render.csp`)."""
     assert isinstance(env, Environment)
-    return _render(env, name, ctx)
+    out = _render(env, name, ctx)
+    if name.endswith((".html", ".htm")):
+        from compliance.render.csp import with_policy
+
+        out = with_policy(out, name)
+    return out
 
 
-def render_report_html(env: Environment, ctx: ReportContext) -> str:
+def render_report_html(env: Environment, ctx: ReportContext,
+                       max_bytes: int | None = None) -> str:
     """The audit report: one standalone HTML file (inline CSS, no external resource).
 
-    The same string is the PDF's input, so HTML and PDF cannot disagree.
+    ``max_bytes``: refuse (``ReportTooLarge``) a larger report before anything parses
+    it. The renderer, not the template, puts a Content-Security-Policy that forbids every
+    fetch first in the document, and refuses what a policy cannot stop (a meta refresh,
+    ``<base>``, ``<link>``): see :mod:`compliance.render.csp`. The same string is the
+    PDF's input, so HTML and PDF cannot disagree.
     """
-    return _render(env, REPORT_TEMPLATE, ctx)
+    from compliance.render.csp import with_policy
+
+    html = _render(env, REPORT_TEMPLATE, ctx)
+    if max_bytes is not None and len(html.encode()) > max_bytes:  # before parsing it
+        from compliance.render.build import refuse_too_large
+
+        refuse_too_large(0, len(html.encode()))
+    return with_policy(html, REPORT_TEMPLATE)
 
 
 def render_stance_md(env: Environment, ctx: ReportContext) -> str:

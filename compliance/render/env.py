@@ -18,6 +18,7 @@ from jinja2 import BaseLoader, Environment, StrictUndefined, TemplateNotFound, s
 from jinja2.loaders import split_template_path
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from compliance.paths import OutsideFolder, resolve_inside
 from compliance.render.errors import RenderError, TemplateOutsideFolder
 
 #: A workspace's own templates, looked up before the packaged ones.
@@ -43,7 +44,12 @@ def template_roots(workspace: Path | None) -> list[Path]:
     """Folders searched for templates, first match wins: workspace, then packaged."""
     roots: list[Path] = []
     if workspace is not None and (workspace / TEMPLATES_DIR).is_dir():
-        roots.append((workspace / TEMPLATES_DIR).resolve())
+        try:
+            roots.append(resolve_inside(workspace, TEMPLATES_DIR))
+        except OutsideFolder as exc:
+            raise TemplateOutsideFolder(
+                f"{TEMPLATES_DIR}/ {exc}; refusing to read templates from outside the "
+                "workspace") from None
     packaged = packaged_templates_dir()
     if packaged not in roots:
         roots.append(packaged)

@@ -25,3 +25,7 @@ class RefusedReference(RenderError):
 
 class TemplateOutsideFolder(RenderError):
     """A template path resolved (through a link) outside its templates folder."""
+
+
+class ReportTooLarge(RenderError):
+    """A model too large for the PDF renderer's memory and time bounds (docs/report.md)."""

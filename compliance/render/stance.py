@@ -32,16 +32,16 @@ def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]]) -> Stan
     unverified: list[str] = []
     refuted: list[str] = []
     planned: list[str] = []
-    limit_ids: list[str] = []
-    order = list(Layer)
-    for control in sorted(model.controls, key=lambda c: order.index(c.layer)):
+    limit_ids: dict[str, None] = {}  # ordered, and linear in the number of controls
+    order = {layer: i for i, layer in enumerate(Layer)}
+    for control in sorted(model.controls, key=lambda c: order[c.layer]):
         verdict, reason = verdicts[control.id]
         because = f" {reason.strip()}" if reason.strip() else ""
         name = f"{control.id} {control.title}"
         if control.status is Status.PLANNED:
             planned.append(f"{name}: planned, not in place.")
             continue
-        limit_ids.extend(lid for lid in control.limits if lid not in limit_ids)
+        limit_ids.update(dict.fromkeys(control.limits))
         if verdict is Verdict.REFUTED:
             refuted.append(f"{name}: refuted by its evidence.{because}")
         elif verdict is Verdict.UNVERIFIED:

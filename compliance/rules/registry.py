@@ -22,11 +22,16 @@ LOADER_CODES: dict[str, tuple[str, str]] = {
     "IO001": ("unreadable-input", "An input that cannot be read at all (no such file or "
                                   "folder, no controls/ folder, not a workbook): exit 2."),
     "YML001": ("unreadable-yaml", "A file that is not UTF-8 YAML (binary, UTF-16, bad "
-                                  "encoding, syntax error, alias bomb): exit 2."),
+                                  "encoding, syntax error, alias bomb), or an entry under "
+                                  "controls/ that cannot be read (a link outside the "
+                                  "workspace or to nothing, a FIFO, a device): exit 2."),
     "YML002": ("duplicate-key", "The same key twice in one mapping."),
     "YML003": ("empty-file", "A model file with no content."),
     "YML004": ("invalid-value", "A value YAML cannot turn into data (an impossible date "
-                                "such as 2026-13-45, `!!int x`, an unsupported tag): exit 1."),
+                                "such as 2026-13-45, `!!int x`, an unsupported tag, a number "
+                                "of more than 100 digits): exit 1."),
+    "YML005": ("file-not-read", "A regular file under controls/ that is not .yaml/.yml, "
+                                "listed so nothing is skipped silently (info: never fails)."),
     "SCH001": ("schema-violation", "A value of the wrong type or shape."),
     "SCH002": ("unknown-key", "A key the model does not define (typo?)."),
     "SCH003": ("missing-field", "A required field is absent."),

@@ -7,7 +7,9 @@ import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from compliance.cli import cli
 from compliance.diagnostics import UserError
 from compliance.load import load_workspace
 from tests.workspaces import CONTROL, SYSTEM, minimal
@@ -250,15 +252,14 @@ def test_model_file_linking_outside_the_workspace_is_refused(tmp_path: Path) -> 
     (tmp_path / "secret.yaml").write_text("token: hunter2\n")
     ws = minimal(tmp_path / "ws")
     (ws / "controls/link.yaml").symlink_to(tmp_path / "secret.yaml")
-    assert unreadable(ws) == [
-        "controls/link.yaml:1:1: refusing to read a model file that resolves outside ws/ "
-        "(after following '..' and links) [YML001]"]
+    refused = ("controls/link.yaml:1:1: refusing to read a model file that resolves outside "
+               "ws/ (after following '..' and links); it is a link to "
+               f"{(tmp_path / 'secret.yaml').resolve()} [YML001]")
+    assert unreadable(ws) == [refused]
     cwd = Path.cwd()
     os.chdir(ws)
     try:  # the workspace given as "." is still named
-        assert unreadable(Path(".")) == [
-            "controls/link.yaml:1:1: refusing to read a model file that resolves outside ws/ "
-            "(after following '..' and links) [YML001]"]
+        assert unreadable(Path(".")) == [refused]
     finally:
         os.chdir(cwd)
 
@@ -273,3 +274,47 @@ def test_alias_chain_is_bounded_in_positions(tmp_path: Path) -> None:
     assert len(doc.positions) < 50_000
     deep = ("x1499",) + (0,) * 1000
     assert str(doc.pos(deep)) == "chain.yaml:1491:8"  # the deepest recorded ancestor
+
+
+def test_every_entry_under_controls_that_is_not_read_is_reported(tmp_path: Path) -> None:
+    """Issue 11, row 10: a dangling link, a FIFO, a link to /dev/zero and a linked folder
+    outside the workspace (holding a syntax error) were skipped with exit 0."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "broken.yaml").write_text("controls: [\n")
+    ws = minimal(tmp_path / "ws")
+    controls = ws / "controls"
+    (controls / "dangling.yaml").symlink_to(controls / "gone.yaml")
+    os.mkfifo(controls / "pipe.yaml")
+    (controls / "zero.yaml").symlink_to("/dev/zero")
+    (controls / "shared").symlink_to(outside, target_is_directory=True)
+    assert unreadable(ws) == [
+        "controls/dangling.yaml:1:1: cannot read this model entry: a symbolic link to "
+        f"{controls / 'gone.yaml'}, which does not exist [YML001]",
+        "controls/pipe.yaml:1:1: cannot read this model entry: a FIFO (named pipe), not a "
+        "regular file [YML001]",
+        "controls/shared:1:1: refusing to read a model folder that resolves outside ws/ "
+        f"(after following '..' and links); it is a link to {outside.resolve()} [YML001]",
+        "controls/zero.yaml:1:1: refusing to read a model file that resolves outside ws/ "
+        "(after following '..' and links); it is a link to /dev/zero [YML001]"]
+    result = CliRunner().invoke(cli, ["check", str(ws)])
+    assert result.exit_code == 2
+
+
+def test_other_files_under_controls_are_listed_and_linked_folders_inside_are_read(
+        tmp_path: Path) -> None:
+    ws = minimal(tmp_path / "ws")
+    (ws / "controls/README.md").write_text("# the model\n")
+    (ws / "shared").mkdir()
+    (ws / "shared/extra.yaml").write_text(
+        "limits:\n  - id: extra\n    text: Another limit.\n    topics: [x]\n"
+        "    sources: [owasp-llm01]\n")
+    (ws / "controls/linked").symlink_to(ws / "shared", target_is_directory=True)
+    loaded = load_workspace(ws)
+    assert [f"{d.path}:{d.line}:{d.column}: {d.level.value} {d.message} [{d.code}]"
+            for d in loaded.findings if d.code == "YML005"] == [
+        "controls/README.md:1:1: info not read: only .yaml and .yml files under controls/ "
+        "are the model [YML005]"]
+    assert "controls/linked/extra.yaml" in loaded.docs
+    result = CliRunner().invoke(cli, ["check", str(ws)])
+    assert result.exit_code == 0, result.output

@@ -332,7 +332,7 @@ def test_unwritable_output_is_one_line_exit_2(
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("compliance.questionnaire.safety.tempfile.mkstemp", refuse)
+    monkeypatch.setattr("tempfile.mkstemp", refuse)
     out = tmp_path / "o.csv"
     code, stdout, stderr = run(str(src), "-w", str(ws), "--out", str(out))
     assert (code, stdout, stderr) == (2, "", f"error: cannot write {out}: Permission denied\n")

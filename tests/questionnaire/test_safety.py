@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -240,7 +241,7 @@ def test_unwritable_output_is_a_one_line_error(
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(safety.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
     target = tmp_path / "out.csv"
     with pytest.raises(CannotWrite) as err, atomic_output(target):
         pass
@@ -252,3 +253,105 @@ def test_unwritable_output_is_a_one_line_error(
     assert str(err.value) == f"cannot write {target}: Permission denied"
     monkeypatch.undo()
     assert os.listdir(tmp_path) == []
+
+
+def forged_workbook(path: Path, real_bytes: int, declared: int, filler: bytes = b" ") -> None:
+    """A workbook whose sheet part declares ``declared`` bytes in both zip headers but
+    inflates to ``real_bytes`` (issue 11, row 4: 900 KB declared, 1.17 GB real)."""
+    import io
+    import struct
+
+    from tests.judge.test_lint_workbooks import parts, small_workbook
+
+    files = parts(small_workbook())
+    sheet = "xl/worksheets/sheet1.xml"
+    body = (filler * (real_bytes // len(filler) + 1))[:real_bytes]
+    files[sheet] = files[sheet].replace(b"</worksheet>", b"<!--" + body + b"--></worksheet>")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files.items():
+            zf.writestr(name, data)
+    raw = bytearray(buffer.getvalue())
+    name = sheet.encode()
+    local = 0  # the part's local header, then its central directory entry
+    while True:
+        local = raw.find(b"PK\x03\x04", local)
+        size = struct.unpack_from("<H", raw, local + 26)[0]
+        if raw[local + 30:local + 30 + size] == name:
+            break
+        local += 4
+    struct.pack_into("<I", raw, local + 22, declared)
+    central = 0
+    while True:
+        central = raw.find(b"PK\x01\x02", central)
+        size = struct.unpack_from("<H", raw, central + 28)[0]
+        if raw[central + 46:central + 46 + size] == name:
+            break
+        central += 4
+    struct.pack_into("<I", raw, central + 24, declared)
+    path.write_bytes(bytes(raw))
+
+
+def test_forged_part_sizes_are_read_with_a_cap_on_the_real_bytes(tmp_path: Path) -> None:
+    import tracemalloc
+
+    from compliance.questionnaire.xlsx_read import read_workbook
+
+    book = tmp_path / "forged.xlsx"
+    forged_workbook(book, real_bytes=64 * 1024 * 1024, declared=900_000)
+    with zipfile.ZipFile(book) as zf:
+        info = zf.getinfo("xl/worksheets/sheet1.xml")
+        assert (info.file_size, info.compress_size < 200_000) == (900_000, True)
+    tracemalloc.start()
+    try:
+        with pytest.raises(QuestionnaireError) as caught:
+            read_workbook(book)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert str(caught.value).startswith(
+        f"{book}: not a readable XLSX/XLSM workbook (part xl/worksheets/sheet1.xml: ")
+    # zipfile.read() would have inflated all 64 MiB in one call; streamed, the read
+    # stops at the declared size and the memory stays a small multiple of it
+    assert peak < 16 * 1024 * 1024, peak
+
+
+def test_a_part_that_really_expands_past_the_caps_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from compliance.questionnaire import safety as safety_module
+
+    monkeypatch.setattr(safety_module, "MAX_PART_BYTES", 2 * 1024 * 1024)
+    import base64
+    import random
+
+    noise = base64.b64encode(random.Random(4).randbytes(3 * 1024 * 1024))  # incompressible
+    book = tmp_path / "big.xlsx"
+    forged_workbook(book, real_bytes=len(noise), declared=len(noise) + 900, filler=noise)
+    with pytest.raises(QuestionnaireError,
+                       match="part xl/worksheets/sheet1.xml expands to more than 2097152 bytes"):
+        safety_module.check_workbook(book)
+
+
+def test_a_corrupt_deflate_stream_is_a_clean_exit_2_for_answer_and_lint(tmp_path: Path) -> None:
+    """fuzz-findings F2: zlib.error escaped the part reader as a traceback."""
+    import io
+
+    from click.testing import CliRunner
+
+    from compliance.cli import cli
+    from tests.judge.test_lint_workbooks import small_workbook
+
+    raw = bytearray(small_workbook())
+    info = zipfile.ZipFile(io.BytesIO(bytes(raw))).getinfo("xl/worksheets/sheet1.xml")
+    start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
+    for k in range(3):
+        raw[start + 2 + k] ^= 0xFF
+    book = tmp_path / "bad-deflate.xlsx"
+    book.write_bytes(bytes(raw))
+    result = CliRunner().invoke(cli, ["lint", str(book)])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {book}: not a readable XLSX/XLSM workbook (part "
+                                    "xl/worksheets/sheet1.xml: ")
+    with pytest.raises(QuestionnaireError, match="not a readable XLSX/XLSM workbook"):
+        safety.check_workbook(book)

@@ -9,7 +9,7 @@ import pytest
 
 from compliance.atomic import CannotWrite
 from compliance.render.atomic import staged_outputs, write_bytes
-from tests.faults import fail_os_replace, fail_replacing
+from tests.faults import fail_os_replace, fail_replacing, leftover_name
 
 
 def test_fresh_destination_appears_whole(tmp_path: Path) -> None:
@@ -47,7 +47,7 @@ def test_existing_destination_keeps_unrelated_files(tmp_path: Path) -> None:
 
 
 def test_stale_staging_from_a_killed_build_is_removed(tmp_path: Path) -> None:
-    stale = tmp_path / ".out.staging-dead"
+    stale = tmp_path / leftover_name(".out.staging-")
     stale.mkdir()
     (stale / "half.pdf").write_bytes(b"%PDF")
     with staged_outputs(tmp_path / "out") as staging:

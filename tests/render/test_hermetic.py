@@ -19,7 +19,7 @@ import pytest
 
 from compliance.render.documents import render_report_html
 from compliance.render.env import make_env, packaged_asset_dir
-from compliance.render.errors import RefusedReference
+from compliance.render.errors import RefusedReference, RenderError
 from compliance.render.pdf import PdfAttachment, render_pdf
 from tests.render.conftest import REVIEWED
 from tests.render.pdfutil import every_byte, text
@@ -164,6 +164,10 @@ def test_template_references_abort_the_build(trap: Trap, tmp_path: Path, case: s
     # @import only counts at the top of a stylesheet; everything else goes last.
     text = f"{content}\n{original}" if "@import" in content else f"{original}\n{content}\n"
     (workspace / "templates" / name).write_text(text, encoding="utf-8")
+    if "<link" in content:  # refused when the HTML is made (compliance.render.csp)
+        with pytest.raises(RenderError, match="<link> is not allowed in the report"):
+            render_report_html(make_env(workspace), sample_context(forced=True))
+        return
     html = render_report_html(make_env(workspace), sample_context(forced=True))
     with pytest.raises(RefusedReference) as raised:
         render_pdf(html, asset_dir=trap.assets, date=REVIEWED)

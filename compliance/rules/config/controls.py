@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from compliance.adapters import EvidenceDoc, EvidenceError, UnrecognisedEvidence, parse_evidence
+from compliance.adapters import EvidenceDoc, EvidenceError, UnrecognisedEvidence, parse_read
 from compliance.diagnostics import Diagnostic, Level
 from compliance.rules.config.verdict import Status, Verdict
 
@@ -65,8 +65,11 @@ def read_evidence(ctx: CheckContext, evidence_id: str) -> EvidenceDoc | Exceptio
         return None
 
     def parse() -> EvidenceDoc | Exception:
+        display = _display(ctx, file, ev.path)
         try:
-            return parse_evidence(file, _display(ctx, file, ev.path), ev.kind)
+            # Read through the workspace: resolved and kept inside it at this moment.
+            return parse_read(lambda limit: ctx.workspace.read_evidence(ev.path, limit),
+                              display, ev.kind)
         except (EvidenceError, UnrecognisedEvidence) as exc:
             return exc
 

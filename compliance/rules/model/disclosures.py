@@ -92,7 +92,8 @@ def _hash(ctx: CheckContext, ev: Evidence) -> str:
     from compliance.rules.model.evidence_rules import evidence_file
 
     file = evidence_file(ctx, ev)
-    return ctx.sha256(file) if file is not None and file.is_file() else MISSING
+    digest = ctx.evidence_sha256(ev.path) if file is not None else None
+    return digest or MISSING
 
 
 def _position(loaded: LoadedRecord, subject: str | None) -> Position:

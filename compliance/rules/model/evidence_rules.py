@@ -10,16 +10,18 @@ from compliance.check.context import CheckContext
 from compliance.diagnostics import Diagnostic, Level
 from compliance.model import Evidence
 from compliance.model.workspace import FindingLevel
-from compliance.paths import OutsideFolder, resolve_inside
+from compliance.paths import OutsideFolder
 from compliance.rules.base import Rule
 
 
 def evidence_file(ctx: CheckContext, ev: Evidence) -> Path | None:
-    """The evidence item's real file, or None when it is outside evidence/ or missing."""
+    """The evidence item's real file, or None when it is outside evidence/ (or evidence/
+    itself is outside the workspace) or missing. Readers open it again through
+    ``ctx.workspace.open_evidence``, which re-checks at the moment of reading."""
 
     def resolve() -> Path | None:
         try:
-            file = resolve_inside(ctx.workspace.evidence_dir, ev.path)
+            file = ctx.workspace.evidence_path(ev.path)
         except OutsideFolder:
             return None
         return file if file.is_file() else None
@@ -32,7 +34,9 @@ class EvidenceOutsideFolder(Rule):
 
     ## What it does
     Resolves each `evidence[].path` against evidence/, following `..` and
-    symbolic links, and flags any path that ends up outside it (or is absolute).
+    symbolic links, and flags any path that ends up outside it (or is absolute),
+    and every path when evidence/ itself is a link to a folder outside the
+    workspace. Such a file is never read, hashed, pinned or packed.
 
     ## Why is this bad?
     Evidence packs are handed to customers. A path outside evidence/ could pull
@@ -60,7 +64,7 @@ class EvidenceOutsideFolder(Rule):
     def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
         for ev in ctx.model.evidence:
             try:
-                resolve_inside(ctx.workspace.evidence_dir, ev.path)
+                ctx.workspace.evidence_path(ev.path)
             except OutsideFolder as exc:
                 yield self.diagnostic(ctx.pos("evidence", ev.id, "path"),
                                       f"evidence {ev.id}: path {ev.path!r} is refused: {exc}")
@@ -95,7 +99,7 @@ class EvidenceMissing(Rule):
     def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
         for ev in ctx.model.evidence:
             try:
-                file = resolve_inside(ctx.workspace.evidence_dir, ev.path)
+                file = ctx.workspace.evidence_path(ev.path)
             except OutsideFolder:
                 continue  # EVD001 reports it
             if not file.is_file():
@@ -132,11 +136,11 @@ class EvidenceNotPinned(Rule):
 
     def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
         for ev in ctx.model.evidence:
-            file = evidence_file(ctx, ev)
-            if ev.sha256 is None and file is not None:
+            now = ctx.evidence_sha256(ev.path) if evidence_file(ctx, ev) else None
+            if ev.sha256 is None and now is not None:
                 yield self.diagnostic(
                     ctx.pos("evidence", ev.id, "path"),
-                    f"evidence {ev.id} is not pinned (current sha256 {ctx.sha256(file)}); "
+                    f"evidence {ev.id} is not pinned (current sha256 {now}); "
                     "review it, then run `compliance evidence pin`")
 
 
@@ -172,8 +176,8 @@ class EvidenceStale(Rule):
         for ev in ctx.model.evidence:
             file = evidence_file(ctx, ev)
             if file is not None and ev.sha256 is not None:
-                now = ctx.sha256(file)
-                if now != ev.sha256:
+                now = ctx.evidence_sha256(ev.path)
+                if now is not None and now != ev.sha256:
                     stale[ev.id] = (ev, ev.sha256, now)
         for c in ctx.model.controls:
             for eid in c.evidence:
