@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "drill-kit": "compliance.commands.drill_kit:drill_kit",
     "lint": "compliance.commands.lint:lint",
     "evidence": "compliance.commands.evidence:evidence",
+    "export": "compliance.commands.export:export",
     "init": "compliance.commands.init:init",
     "rules": "compliance.commands.rules:rules",
     "schema": "compliance.commands.schema:schema",

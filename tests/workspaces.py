@@ -58,3 +58,22 @@ def minimal(root: Path, **extra: str | bytes) -> Path:
 
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+#: What the example workspace at the repository root is made of.
+EXAMPLE_PARTS = ("controls", "evidence", "exercises", "templates", "compliance.yaml",
+                 "waivers.yaml")
+
+
+def copy_example(repo: Path, dest: Path) -> Path:
+    """A copy of the repository's example workspace (every part that exists) at ``dest``."""
+    import shutil
+
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in EXAMPLE_PARTS:
+        src = repo / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name)
+        elif src.is_file():
+            shutil.copy(src, dest / name)
+    return dest

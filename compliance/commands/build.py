@@ -73,7 +73,8 @@ def build(
       report.pdf         the same report as tagged PDF/A-3u, manifest attached
       evidence-pack.zip  model, findings, evidence files, report and manifest.json
       findings.json      the check results
-    With errors nothing is written and the exit code is 1, unless --allow-findings.
+    With errors nothing is written and the exit code is 1; with --allow-findings
+    everything is written and the exit code is still 1.
     An output folder that cannot be written, or a folder in the way of an
     output, stops the build (exit 2) with the previous outputs as they were.
     Two builds of the same workspace on the same day give identical bytes.

@@ -23,7 +23,7 @@ def evidence() -> None:
     Examples:
       compliance evidence status              # id, path, pinned?, matches?
       compliance evidence pin                 # write current sha256 of every file
-      compliance evidence pin --id firewall   # only one item
+      compliance evidence pin --id firewall-script   # only one item
     """
 
 

@@ -17,6 +17,8 @@ from pathlib import Path
 from compliance.atomic import CannotWrite, os_reason
 from compliance.model import Layer
 from compliance.rules.model.placeholders import MARKER
+from compliance.schema import SCHEMAS
+from compliance.schema import render as render_schema
 from compliance.starter.catalog import LIMITS, SOURCES
 from compliance.starter.plan import Plan, PlannedControl, gaps, reasons
 
@@ -24,7 +26,8 @@ RISK = f"{MARKER}: the risk that remains with this control in place, starting fr
 OWNER = f"{MARKER}: the team or person who runs this control"
 SCOPE = f"{MARKER}: what this model covers and what it does not, in plain words"
 SYSTEM_OWNER = f"{MARKER}: the team or person accountable for this model"
-HEADER = "# Written by `compliance init`. Review every line; fields marked FILL IN are yours.\n"
+HEADER = ("# yaml-language-server: $schema=../.schema/controls.schema.json\n"
+          "# Written by `compliance init`. Review every line; fields marked FILL IN are yours.\n")
 
 
 def q(text: str) -> str:
@@ -139,7 +142,9 @@ def layer_yaml(plan: Plan, layer: Layer) -> str | None:
     return f"{HEADER}# Layer: {layer.value}. {layer.question}\ncontrols:\n{body}"
 
 
-SETTINGS = (HEADER + "# Claims no exported file can verify are warnings; set `unverified: error` "
+SETTINGS = ("# yaml-language-server: $schema=.schema/settings.schema.json\n"
+            "# Written by `compliance init`.\n"
+            "# Claims no exported file can verify are warnings; set `unverified: error` "
             "to fail on them.\nunverified: warning\n")
 
 
@@ -158,6 +163,8 @@ def files(plan: Plan) -> dict[str, bytes]:
             out[f"controls/{layer.value}.yaml"] = text.encode()
     for e in plan.evidence:
         out[f"evidence/{e.rel}"] = e.data
+    for name, model in SCHEMAS.items():  # for editors: the $schema lines above point here
+        out[f".schema/{name}"] = render_schema(model).encode()
     return out
 
 

@@ -157,7 +157,7 @@ def test_placeholders_fail_check_until_filled(repo: Path, tmp_path: Path) -> Non
     ws = src / "compliance-workspace"
     result = CliRunner().invoke(cli, ["check", str(ws)])
     assert result.exit_code == 1
-    assert ("controls/system.yaml:5:10: error system owner is still the placeholder "
+    assert ("controls/system.yaml:6:10: error system owner is still the placeholder "
             "`compliance init` wrote; replace it with the team or person accountable for this "
             "model (only a person can answer this) [INI001]") in result.stdout
     _fill(ws)
