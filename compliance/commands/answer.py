@@ -42,12 +42,16 @@ from compliance.commands.options import (
 @click.option("--no-draft-unmapped", is_flag=True,
               help="Draft nothing for a questionnaire no mapping recognises; the review only "
                    "suggests controls that may answer each question.")
+@click.option("--library", type=click.Path(dir_okay=False, path_type=Path),
+              help="Answer library (JSON, see `compliance library add`): reuse approved answers "
+                   "while the controls and evidence they rest on are unchanged.")
 @record_options
 def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None,
            sheet: str | None, id_col: str | None, question_col: str | None,
            answer_col: str | None, notes_col: str | None, header_row: int | None,
            today: dt.datetime | None, min_confidence: float | None,
-           no_draft_unmapped: bool, record: str | None, replace_record: bool) -> None:
+           no_draft_unmapped: bool, library: Path | None, record: str | None,
+           replace_record: bool) -> None:
     """Answer QUESTIONNAIRE (XLSX/XLSM, CSV or JSON) from the model in --workspace.
 
     Runs the checks first and refuses (exit 1, findings printed) when the
@@ -94,7 +98,7 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
             UnmappedPolicy() if min_confidence is None else UnmappedPolicy(min_confidence))
         record_destination(workspace, record, replace_record)  # refused before any work
         run = answer_questionnaire(questionnaire, workspace, out, overrides,
-                                   today.date() if today else None, policy)
+                                   today.date() if today else None, policy, library)
     except UserError as exc:  # QuestionnaireError, and CannotWrite for an output
         fail_unreadable(exc.message, exc.diagnostics)
         return
@@ -110,6 +114,12 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
         f"choice, {written - run.with_choice} narrative only); {total - written} left for a "
         f"human\nreview: {run.review_csv}, {run.review_json}\n"
     )
+    if library is not None:
+        answers = run.result.answers.values()
+        reused = sum(a.library.startswith("reused") for a in answers)
+        stale = sum(a.library.startswith("stale") for a in answers)
+        sys.stdout.write(f"library: {reused} approved answers reused, {stale} stale (listed "
+                         "for re-review in the review file's library column)\n")
     if run.carried is not None:
         sys.stdout.write(run.carried.line() + "\n")
     if record is not None:

@@ -298,6 +298,7 @@ def _question(
         answer_ref=answer,
         notes_ref=notes,
         existing=existing,
+        existing_notes=(grid.get(row, notes.column).strip() or None) if notes else None,
         choices=dropdown.choices if dropdown else (),
         answer_dropdown=dropdown is not None,
     )

@@ -21,11 +21,12 @@ import enum
 import hashlib
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from compliance.questionnaire.judging import Judge
+from compliance.questionnaire.library import Library, reuse
 from compliance.questionnaire.types import Answer, Choice, Question, Questionnaire
 from compliance.questionnaire.unmapped import UnmappedPolicy, draft_unmapped
 from compliance.questionnaire.verdicts import status_of
@@ -52,21 +53,43 @@ def draft_answers(
     evidence_root: Path,
     judge: Judge,
     unmapped: UnmappedPolicy | None = None,
+    library: Library | None = None,
 ) -> dict[str, Answer]:
     """An :class:`Answer` for every question: drafted, or left for a human with the reason.
 
     ``verdicts`` maps control id -> verdict (see :func:`verdicts.control_verdicts`).
     With ``unmapped``, a questionnaire no mapping recognises is drafted by matching each
     question to the model (:mod:`unmapped`: narrative only, VERIFIED controls only); without
-    it, such questions only get suggestions in the review."""
+    it, such questions only get suggestions in the review. With ``library``, an approved
+    answer still resting on the same verified controls and evidence is reused (judged
+    again); a stale one is drafted afresh and marked for re-review."""
     limits = {limit.id: limit for limit in model.limits}
-    shas = _evidence_sha256(model, evidence_root)
+    shas = evidence_sha256(model, evidence_root)
     out = {}
     for q in questionnaire.questions:
+        found = None
+        if library is not None:
+            allowed = questionnaire.recognised and q.style == "choice+narrative"
+            found = reuse(library, q.text, model, verdicts, shas, allowed)
+            if found is not None and found.answer is not None:
+                text = found.answer.narrative
+                choice = found.answer.choice
+                flagged = judge(q.text, f"{choice.value}. {text}" if choice else text)
+                if not flagged:
+                    out[q.key] = found.answer
+                    continue
+                found = replace(
+                    found, answer=None, stale=f"the claims judge flags it: {flagged[0]}"
+                )
         if unmapped is not None and not questionnaire.recognised:
-            out[q.key] = draft_unmapped(q, model, verdicts, limits, shas, judge, unmapped)
+            answer = draft_unmapped(q, model, verdicts, limits, shas, judge, unmapped)
         else:
-            out[q.key] = _answer(q, model, verdicts, limits, shas, judge)
+            answer = _answer(q, model, verdicts, limits, shas, judge)
+        if found is not None:  # stale: never silently reused, listed for re-review
+            where = found.entry.source or "the library"
+            note = f"stale library answer from {where}: {found.stale}; re-review it"
+            answer = replace(answer, library=note)
+        out[q.key] = answer
     return out
 
 
@@ -176,8 +199,9 @@ def _backing(control: Any, verdict: Any) -> Backing | None:
     return Backing(control, Support.PARTIAL, "no configuration evidence verifies this claim yet")
 
 
-def compose(backing: list[Backing], limits: dict[str, Any], full_answer: bool,
-            scope: str | None = None) -> str:
+def compose(
+    backing: list[Backing], limits: dict[str, Any], full_answer: bool, scope: str | None = None
+) -> str:
     """The narrative: the scope it speaks for (a questionnaire asks about a whole service;
     the answer covers only the system the model describes), each control's claim with its
     id (partial ones said to be partial), then "Limits:" and every limit, one per line."""
@@ -203,7 +227,7 @@ def _unique(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
-def _evidence_sha256(model: Any, evidence_root: Path) -> dict[str, str]:
+def evidence_sha256(model: Any, evidence_root: Path) -> dict[str, str]:
     """Evidence id -> sha256: the pinned value (the checks made sure it still matches), else
     the file's hash now."""
     from compliance.paths import OutsideFolder, read_inside

@@ -24,7 +24,7 @@ ANSWERED, NARRATIVE_ONLY, LEFT = "answered", "narrative only", "left for a human
 FIELDS = (
     "key", "id", "sheet", "row", "section", "question", "status", "choice", "narrative",
     "control_ids", "evidence_sha256", "limits", "layers", "reason", "match_score",
-    "matched_words",
+    "matched_words", "library",
 )  # fmt: skip
 
 
@@ -67,6 +67,7 @@ def _row(q: Question, a: Answer | None) -> dict[str, Any]:
         "reason": reason,
         "match_score": a.match_score if a else None,
         "matched_words": list(a.matched) if a else [],
+        "library": a.library if a else "",
     }
 
 
@@ -92,6 +93,8 @@ def write_review(
         "answered": sum(r["status"] == ANSWERED for r in rows),
         "narrative_only": sum(r["status"] == NARRATIVE_ONLY for r in rows),
         "left_for_human": sum(r["status"] == LEFT for r in rows),
+        "library_reused": sum(r["library"].startswith("reused") for r in rows),
+        "library_stale": sum(r["library"].startswith("stale") for r in rows),
         "notes": questionnaire.notes,
         "items": rows,
     }

@@ -14,6 +14,7 @@ from compliance.atomic import check_destination, staged_files
 from compliance.questionnaire.draft import draft_answers
 from compliance.questionnaire.fidelity import Carried, kept
 from compliance.questionnaire.judging import claims_judge
+from compliance.questionnaire.library import read_library
 from compliance.questionnaire.load import load_questionnaire
 from compliance.questionnaire.review import review_paths, write_review
 from compliance.questionnaire.safety import refuse_overwrite
@@ -58,6 +59,7 @@ def answer_questionnaire(
     overrides: Overrides,
     today: dt.date | None = None,
     unmapped: UnmappedPolicy | None = None,
+    library: Path | None = None,
 ) -> AnswerRun:
     """Answer ``path`` from the checked model in ``workspace`` into ``out`` (+ review files).
 
@@ -73,7 +75,8 @@ def answer_questionnaire(
 
     role = f"it would be the review file of --out {out}"
     outputs = ((out, ""), *((review, role) for review in review_paths(out)))
-    for source, what in ((path, "questionnaire"), (overrides.mapping, "mapping")):
+    inputs = ((path, "questionnaire"), (overrides.mapping, "mapping"), (library, "library"))
+    for source, what in inputs:
         for target, target_role in outputs:  # before anything is read or written
             if source is not None:
                 refuse_overwrite(source, target, what, target_role)
@@ -91,8 +94,13 @@ def answer_questionnaire(
         raise ModelHasErrors(checked)
     ws = checked.workspace
     verdicts = control_verdicts(checked.result.verdicts)
+    approved = None
+    if library is not None:
+        if not library.is_file():
+            raise QuestionnaireError(f"{library}: no such answer library")
+        approved = read_library(library)
     drafted = draft_answers(  # stage 3, judged
-        q, ws.model, verdicts, ws.root / "evidence", claims_judge(), unmapped
+        q, ws.model, verdicts, ws.root / "evidence", claims_judge(), unmapped, approved
     )
     carried = None
     with staged_files([target for target, _role in outputs]) as staging:  # all or nothing

@@ -83,6 +83,8 @@ class Question:
     style: str = "choice+narrative"
     mapping: MappingEntry | None = None
     existing: str | None = None
+    #: What the notes cell already holds (``library add`` reads human-final text from it).
+    existing_notes: str | None = None
     choices: tuple[str, ...] = ()
     #: The answer cell is a drop-down (a list data validation): it takes only its choices.
     answer_dropdown: bool = False
@@ -127,6 +129,8 @@ class Answer:
     match_score: float | None = None
     matched: tuple[str, ...] = ()
     layers: tuple[str, ...] = ()
+    #: --library: "reused from ..." or "stale: ... (re-review)".
+    library: str = ""
 
     @property
     def answered(self) -> bool:

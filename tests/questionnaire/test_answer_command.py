@@ -88,7 +88,7 @@ def test_answers_with_a_user_mapping(ws: Path, tmp_path: Path) -> None:
     csv_lines = (tmp_path / "out.xlsx.review.csv").read_text(encoding="utf-8").splitlines()
     assert csv_lines[0] == (
         "key,id,sheet,row,section,question,status,choice,narrative,control_ids,"
-        "evidence_sha256,limits,layers,reason,match_score,matched_words"
+        "evidence_sha256,limits,layers,reason,match_score,matched_words,library"
     )
     assert len(csv_lines) > 8  # header + 7 questions (narratives span lines)
 

@@ -1,0 +1,237 @@
+"""The answer library: approved answers reused while their controls and evidence are unchanged."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from compliance.cli import cli
+from compliance.questionnaire.library import similarity
+from tests.conftest import REPO
+
+TODAY = "2026-11-30"
+FIRST = (
+    "ID,Question,Response,Comments\n"
+    "1,Where is your company headquartered?,,\n"
+    "2,Do you maintain audit logs of AI agent activity?,,\n"
+    "3,Are AI coding agents run in a sandbox?,,\n"
+)
+SECOND = (
+    "#,Question,Answer,Notes\n"
+    "A,Are AI coding agents run in a sandbox?,,\n"
+    "B,Do you keep audit logs of AI agent activity?,,\n"
+    "C,Are audit logs retained for 90 days?,,\n"
+)
+HUMAN = (
+    "Each agent session runs in a single-use Firecracker microVM (ISO-01) with an enforced "
+    "Bash sandbox (ISO-02). The microVM boundary depends on a well-configured host."
+)
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Path:
+    root = tmp_path / "ws"
+    root.mkdir()
+    for name in ("controls", "evidence"):
+        shutil.copytree(REPO / name, root / name)
+    shutil.copy(REPO / "compliance.yaml", root / "compliance.yaml")
+    return root
+
+
+def items(path: Path) -> dict[str, dict]:  # type: ignore[type-arg]
+    review = json.loads(Path(f"{path}.review.json").read_text(encoding="utf-8"))
+    return {i["key"]: i for i in review["items"]}
+
+
+def approved_library(ws: Path, tmp_path: Path) -> Path:
+    """Answer FIRST, let a human rewrite one narrative, add the result to a library."""
+    (tmp_path / "q1.csv").write_text(FIRST, encoding="utf-8")
+    out = tmp_path / "a1.csv"
+    code, _, _ = run(
+        "answer", str(tmp_path / "q1.csv"), "-w", str(ws), "--out", str(out), "--today", TODAY
+    )
+    assert code == 0
+    rows = list(csv.reader(out.open(encoding="utf-8", newline="")))
+    assert rows[3][3].startswith("Scope: ")  # the draft, which the human replaces
+    rows[3][3] = HUMAN
+    with out.open("w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    lib = tmp_path / "answers.json"
+    code, stdout, stderr = run(
+        "library", "add", str(out), "--library", str(lib), "-w", str(ws), "--today", TODAY
+    )
+    assert (code, stderr) == (0, "")
+    assert stdout == f"{lib}: added 2 approved answers from a1.csv (2 in the library)\n"
+    return lib
+
+
+def test_approved_answers_are_reused_for_the_same_and_similar_questions(
+    ws: Path, tmp_path: Path
+) -> None:
+    lib = approved_library(ws, tmp_path)
+    data = json.loads(lib.read_text(encoding="utf-8"))
+    sandbox = next(a for a in data["answers"] if "sandbox" in a["question"])
+    assert (sandbox["narrative"], sandbox["control_ids"]) == (HUMAN, ["ISO-01", "ISO-02"])
+    assert len(sandbox["evidence_sha256"]) == 2 and set(sandbox["controls"]) == {"ISO-01", "ISO-02"}
+    (tmp_path / "q2.csv").write_text(SECOND, encoding="utf-8")
+    out = tmp_path / "a2.csv"
+    code, stdout, _ = run(
+        "answer",
+        str(tmp_path / "q2.csv"),
+        "-w",
+        str(ws),
+        "--out",
+        str(out),
+        "--today",
+        TODAY,
+        "--library",
+        str(lib),
+    )
+    assert code == 0
+    assert "library: 2 approved answers reused, 0 stale" in stdout
+    got = items(out)
+    assert (got["A"]["narrative"], got["A"]["library"]) == (
+        HUMAN,
+        "reused from a1.csv (similarity 1.00)",
+    )
+    assert got["B"]["library"] == "reused from a1.csv (similarity 0.80)"
+    assert got["C"]["library"] == ""  # "retained for 90 days" is another question
+    rows = list(csv.reader(out.open(encoding="utf-8", newline="")))
+    assert rows[1][3] == HUMAN
+
+
+def test_an_answer_whose_control_changed_is_listed_for_re_review(ws: Path, tmp_path: Path) -> None:
+    lib = approved_library(ws, tmp_path)
+    iso = ws / "controls" / "isolation.yaml"
+    iso.write_text(
+        iso.read_text(encoding="utf-8").replace(
+            "destroyed\n      when the session ends.",
+            "destroyed\n      when the session ends, within minutes.",
+        ),
+        encoding="utf-8",
+    )
+    (tmp_path / "q2.csv").write_text(SECOND, encoding="utf-8")
+    out = tmp_path / "a2.csv"
+    code, stdout, _ = run(
+        "answer",
+        str(tmp_path / "q2.csv"),
+        "-w",
+        str(ws),
+        "--out",
+        str(out),
+        "--today",
+        TODAY,
+        "--library",
+        str(lib),
+    )
+    assert code == 0
+    assert "library: 1 approved answers reused, 1 stale" in stdout
+    got = items(out)
+    assert got["A"]["library"] == (
+        "stale library answer from a1.csv: ISO-01 changed (status, claim or limits); re-review it"
+    )
+    assert got["A"]["narrative"] != HUMAN  # never silently reused: drafted afresh
+    assert got["A"]["narrative"].startswith("Scope: ")
+    review = json.loads(Path(f"{out}.review.json").read_text(encoding="utf-8"))
+    assert (review["library_reused"], review["library_stale"]) == (1, 1)
+
+
+def test_an_answer_whose_evidence_changed_is_stale(ws: Path, tmp_path: Path) -> None:
+    lib = approved_library(ws, tmp_path)
+    data = json.loads(lib.read_text(encoding="utf-8"))
+    for a in data["answers"]:
+        a["evidence_sha256"] = ["0" * 64]  # as if pinned to files that have since changed
+    lib.write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / "q2.csv").write_text(SECOND, encoding="utf-8")
+    out = tmp_path / "a2.csv"
+    code, _, _ = run(
+        "answer",
+        str(tmp_path / "q2.csv"),
+        "-w",
+        str(ws),
+        "--out",
+        str(out),
+        "--today",
+        TODAY,
+        "--library",
+        str(lib),
+    )
+    assert code == 0
+    assert items(out)["A"]["library"] == (
+        "stale library answer from a1.csv: the evidence it rests on changed (sha256); re-review it"
+    )
+
+
+def test_library_add_from_a_review_file(ws: Path, tmp_path: Path) -> None:
+    (tmp_path / "q1.csv").write_text(FIRST, encoding="utf-8")
+    out = tmp_path / "a1.csv"
+    run("answer", str(tmp_path / "q1.csv"), "-w", str(ws), "--out", str(out), "--today", TODAY)
+    lib = tmp_path / "answers.json"
+    review = Path(f"{out}.review.json")
+    code, stdout, _ = run(
+        "library", "add", str(review), "--library", str(lib), "-w", str(ws), "--today", TODAY
+    )
+    assert code == 0
+    assert stdout == f"{lib}: added 2 approved answers from a1.csv.review.json (2 in the library)\n"
+    before = lib.read_bytes()
+    run("library", "add", str(review), "--library", str(lib), "-w", str(ws), "--today", TODAY)
+    assert lib.read_bytes() == before  # same question replaces, output is stable
+
+
+def test_library_errors_exit_2(ws: Path, tmp_path: Path) -> None:
+    bare = tmp_path / "bare.csv"
+    bare.write_text(FIRST, encoding="utf-8")
+    code, _, stderr = run(
+        "library", "add", str(bare), "--library", str(tmp_path / "l.json"), "-w", str(ws)
+    )
+    assert code == 2
+    assert stderr == (
+        f"error: {bare}: no review file bare.csv.review.json next to it; the library needs the "
+        "controls and evidence each answer rests on\n"
+    )
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"answers": []}', encoding="utf-8")
+    code, _, stderr = run(
+        "answer",
+        str(bare),
+        "-w",
+        str(ws),
+        "--out",
+        str(tmp_path / "o.csv"),
+        "--today",
+        TODAY,
+        "--library",
+        str(bad),
+    )
+    assert code == 2
+    assert stderr == (
+        f'error: {bad}: not an answer library (no "format": "compliance answer library")\n'
+    )
+    assert not (tmp_path / "o.csv").exists()
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "score"),
+    [
+        ("Are AI coding agents run in a sandbox?", "are ai coding agents run in a sandbox?", 1.0),
+        (
+            "Do you keep audit logs of AI agent activity?",
+            "Do you maintain audit logs of AI agent activity?",
+            0.8,
+        ),
+        ("Are audit logs retained for 1 year?", "Are audit logs retained for 90 days?", 0.75),
+    ],
+)
+def test_similarity(a: str, b: str, score: float) -> None:
+    assert similarity(a, b) == score
