@@ -23,6 +23,8 @@ from importlib import resources
 
 from compliance.judge import lexicon as lx
 from compliance.judge.analysis import MODAL_HEDGES, Analysis
+from compliance.judge.lazyre import lazy
+from compliance.judge.triggers import TriggerIndex
 
 #: What each predicate class says, completing "the words ... ".
 CLASS_READS = {
@@ -151,19 +153,19 @@ def vocabulary() -> Vocabulary:
         resources.files("compliance.rules.claims").joinpath("vocabulary.yaml").read_text("utf-8"))
     harms = raw.get("harms", {})
     slots = {"harm": _union([h for phrases in harms.values() for h in phrases])}
-    preds = tuple(Predicate(name, spec["reads"], re.compile(_union(spec["phrases"], slots)),
+    preds = tuple(Predicate(name, spec["reads"], lazy(_union(spec["phrases"], slots)),
                             spec.get("family"), spec.get("default"),
                             bool(spec.get("needs_topic")))
                   for name, spec in raw["predicates"].items())
     fams = tuple(Family(key, spec["code"],
-                        re.compile(_union(spec["topics"] + harms.get(key, [])))
+                        lazy(_union(spec["topics"] + harms.get(key, [])))
                         if spec["topics"] or harms.get(key) else None,
-                        re.compile(_union(spec["designs"])) if spec.get("designs") else None,
+                        lazy(_union(spec["designs"])) if spec.get("designs") else None,
                         bool(spec.get("fallback")))
                  for key, spec in raw["families"].items())
-    gate = re.compile("|".join(p.regex.pattern for p in preds))
-    return Vocabulary(preds, fams, re.compile(_union(raw["honest"])),
-                      re.compile(_union(raw["frames"])), gate)
+    gate = lazy("|".join(p.regex.pattern for p in preds))
+    return Vocabulary(preds, fams, lazy(_union(raw["honest"])),
+                      lazy(_union(raw["frames"])), gate)
 
 
 def honest_design(low: str, code: str) -> bool:
@@ -175,9 +177,21 @@ def honest_design(low: str, code: str) -> bool:
         for f in voc.families)
 
 
+@cache
+def _gate_index() -> TriggerIndex:
+    """Which predicates may match a sentence (:mod:`compliance.judge.triggers`), from
+    the shipped trigger table: a sentence with none of their words costs no search."""
+    from compliance.rules.claims.trigger_table import known
+
+    return TriggerIndex([p.regex for p in vocabulary().predicates], known())
+
+
 def may_apply(low: str) -> bool:
-    """Can :func:`find` find anything in this normalised sentence?"""
-    return vocabulary().gate.search(low) is not None
+    """Can :func:`find` find anything in this normalised sentence? (Exactly when the
+    vocabulary's ``gate``, the union of the predicates, matches it.)"""
+    preds = vocabulary().predicates
+    return any(preds[k].regex.search(low) is not None
+               for k in _gate_index().candidates([low])[0])
 
 
 #: A topic outside the predicate's clause (its complement clause, "ensures that ...")

@@ -8,7 +8,7 @@ import pytest
 
 from compliance.judge.analysis import normalise
 from compliance.judge.segment import sentences
-from compliance.judge.triggers import TriggerIndex, trigger_sets
+from compliance.judge.triggers import TriggerIndex, trigger_routes, trigger_sets
 from compliance.rules.claims import CLAIM_RULES
 from compliance.rules.claims.driver import _Gates
 from tests.corpus.corpus_io import CORPUS, HELDOUT, HELDOUT2, load
@@ -75,7 +75,7 @@ def test_committed_trigger_table_is_current() -> None:
     from compliance.rules.claims import trigger_table
 
     assert trigger_table.TABLE.read_text(encoding="utf-8") == trigger_table.render(
-        trigger_table.claim_regexes()), "stale: python -m compliance.rules.claims.trigger_table"
+        trigger_table.table_regexes()), "stale: python -m compliance.rules.claims.trigger_table"
 
 
 def test_index_from_the_table_selects_the_same_candidates() -> None:
@@ -91,3 +91,14 @@ def test_every_claim_pattern_has_trigger_words() -> None:
     (one such pattern cost 5% of lint's time); start it from words, not ``[\\w-]*``."""
     index = TriggerIndex(PATTERNS)
     assert [PATTERNS[k].pattern[:80] for k in index.always] == []
+
+
+def test_an_alternation_of_phrases_gives_one_route_per_phrase() -> None:
+    """One set for the whole alternation would be {prompt, agent}: every sentence naming
+    the agent would be tried. A route per phrase needs the phrase's own words."""
+    regex = re.compile(r"\b(?:prompt injection|agent hijack\w*)\s+(?:is|are)\b")
+    assert len(trigger_routes(regex)) == 2
+    texts = ["the agent is here", "agent hijacking is blocked", "prompt injection is stopped",
+             "prompt hijacking is rare"]
+    assert TriggerIndex([regex]).candidates(texts) == [[], [0], [0], []]
+    assert [bool(regex.search(t)) for t in texts] == [False, True, True, False]

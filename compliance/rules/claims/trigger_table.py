@@ -1,4 +1,4 @@
-"""The claim patterns' trigger sets, derived once and shipped as data.
+"""The claim patterns' trigger routes (sets of trigger words), derived once and shipped as data.
 
 Deriving them (:func:`compliance.judge.triggers.trigger_sets`) parses every claim
 regex in Python and takes about 0.1 s, once per process that judges more than a
@@ -19,7 +19,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from compliance.judge.triggers import Trigger, derive_table, read_table
+from compliance.judge.triggers import Route, derive_table, read_table
 
 TABLE = Path(__file__).with_name("trigger_table.json")
 
@@ -31,12 +31,20 @@ def claim_regexes() -> list[re.Pattern[str]]:
     return [p.regex for rule in CLAIM_RULES.values() for p in rule.patterns]
 
 
+def table_regexes() -> list[re.Pattern[str]]:
+    """What the table covers: the claim patterns and the shared absolute predicates
+    (:mod:`compliance.judge.absolutes`)."""
+    from compliance.judge.absolutes import vocabulary
+
+    return claim_regexes() + [p.regex for p in vocabulary().predicates]
+
+
 @cache
-def known() -> dict[str, list[frozenset[Trigger]]]:
+def known() -> dict[str, list[Route]]:
     """The committed table ({} when it is missing or unreadable: everything is derived)."""
     try:
         return read_table(json.loads(TABLE.read_text(encoding="utf-8")))
-    except (OSError, ValueError, TypeError, AttributeError):
+    except (OSError, ValueError, TypeError, AttributeError, KeyError, IndexError):
         return {}
 
 
@@ -48,10 +56,13 @@ def render(regexes: list[re.Pattern[str]]) -> str:
 def precompiled_patterns() -> list[tuple[str, int]]:
     """(source, flags) of every lazily compiled judge pattern a process can use: the
     lexicon's, every family's, and the trigger index's scan (built from :func:`known`)."""
+    from compliance.judge.absolutes import vocabulary
     from compliance.judge.lazyre import CREATED
     from compliance.judge.triggers import TriggerIndex
 
     TriggerIndex(claim_regexes(), known())
+    voc = vocabulary()  # every pattern of the vocabulary, as the judge makes them
+    TriggerIndex([p.regex for p in voc.predicates], known())
     return [(p.pattern, p._given) for p in CREATED]
 
 
@@ -59,7 +70,7 @@ def main() -> None:
     from compliance.atomic import write_bytes_atomic, write_text_atomic
     from compliance.judge import precompiled
 
-    write_text_atomic(TABLE, render(claim_regexes()))
+    write_text_atomic(TABLE, render(table_regexes()))
     print(f"wrote {TABLE}")
     known.cache_clear()  # the scan regex is built from the table just written
     write_bytes_atomic(precompiled.TABLE, precompiled.render(precompiled_patterns()))
