@@ -212,7 +212,10 @@ def load_workspace(root: Path) -> Workspace:
     files = found.files
     if not files and not unreadable:
         raise UserError(f"{root / CONTROLS_DIR}: no .yaml files; nothing to check")
-    extra = [p for p in (root / SETTINGS_FILE, root / WAIVERS_FILE) if p.is_file()]
+    from compliance.disclose.records import read_records, record_files
+
+    records = record_files(root)
+    extra = [p for p in (root / SETTINGS_FILE, root / WAIVERS_FILE) if p.is_file()] + records
     extra += practice_files(root)
     for file in [*files, *extra]:
         display = ws.display(file)
@@ -229,11 +232,6 @@ def load_workspace(root: Path) -> Workspace:
             continue
         ws.docs[display] = doc
         ws.findings.extend(_value_problems(doc))
-    from compliance.disclose.records import load_records
-
-    ws.disclosures, record_findings, record_unreadable = load_records(root, ws.display)
-    ws.findings.extend(record_findings)
-    unreadable.extend(record_unreadable)
     if unreadable:
         raise UserError("cannot read the workspace", sort_unique(unreadable))
     ws.findings.extend(found.not_read)
@@ -253,6 +251,7 @@ def load_workspace(root: Path) -> Workspace:
         for i, _w in enumerate(waivers.waivers):
             ws.index[("waivers", str(i))] = Located(waivers_doc, ("waivers", i))
 
+    ws.disclosures = read_records(ws, records)
     complete = len(parts) == len(files)
     model = _merge(ws, parts, settings, waivers, complete)
     practice = load_practice(ws.docs, _validate, ws.findings)

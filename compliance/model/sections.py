@@ -7,6 +7,7 @@ import enum
 
 from pydantic import Field
 
+from compliance.model.audience import Audience, TieredField
 from compliance.model.base import Identifier, Line, Sha256, Strict, Text
 from compliance.model.layers import Layer
 
@@ -60,6 +61,10 @@ class Limit(Strict):
     )
     sources: list[Identifier] = Field(description="Ids of sources documenting the limit.",
                                       min_length=1)
+    audience: Audience = Field(
+        default=Audience.PUBLIC,
+        description="Who may read the limit: public, nda or internal. It must be at least as "
+        "wide as every control that cites it (a reader shown a claim is shown its limits).")
 
 
 class Evidence(Strict):
@@ -118,6 +123,15 @@ class Control(Strict):
                                      description="Ids of the limits this control has.")
     residual_risk: Text = Field(description="What risk remains with the control in place.")
     owner: Line = Field(description="Team or person who runs the control.")
+    audience: Audience = Field(
+        default=Audience.PUBLIC,
+        description="Who may read the control at all: public, nda or internal "
+        "(`build --audience`). Its claim, status, verdict and limits go with it.")
+    field_audience: dict[TieredField, Audience] = Field(
+        default_factory=dict,
+        description="Narrow single fields (implementation, residual_risk, owner, evidence) "
+        "to an audience; overrides `field_audience` in compliance.yaml for this control.",
+        examples=[{"implementation": "internal"}])
 
 
 class Waiver(Strict):

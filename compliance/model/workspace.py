@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from compliance.model.audience import DEFAULT_FIELD_AUDIENCE, Audience, TieredField
 from compliance.model.base import Identifier, Strict, Text
 from compliance.model.metrics import Metric
 from compliance.model.practice import Drill, Exercise, Need, Scenario
@@ -62,6 +63,12 @@ class Settings(Strict):
         default=FindingLevel.WARNING,
         description="Level of a recorded disclosure (disclosures/NAME.yaml) that the model "
         "no longer supports as sent: the customer is owed an update.")
+    field_audience: dict[TieredField, Audience] = Field(
+        default_factory=lambda: dict(DEFAULT_FIELD_AUDIENCE),
+        description="Default audience of control fields (implementation, residual_risk, owner, "
+        "evidence) for `build --audience`; unnamed fields are public. Replaces the built-in "
+        "default (implementation and residual_risk: nda) when given.",
+        examples=[{"implementation": "nda", "residual_risk": "nda", "evidence": "nda"}])
     disabled_rules: list[Identifier] = Field(
         default_factory=list, description="Rule codes or names not run in this workspace.")
     exercise_interval_days: int = Field(

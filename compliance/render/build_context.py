@@ -15,10 +15,12 @@ from typing import Any
 
 from compliance import __version__
 from compliance.diagnostics import Diagnostic, Level
-from compliance.model import Control, Evidence, Limit, Source
+from compliance.model import Control, Evidence, Limit, Source, Status
+from compliance.model.audience import Audience
 from compliance.model.layers import Layer
 from compliance.pipeline import Checked
 from compliance.practice.worksheet import metric_views, practice_view, trace_view
+from compliance.render.audience import Redaction, Visibility
 from compliance.render.context import (
     ControlView,
     EvidenceView,
@@ -132,8 +134,10 @@ def _limits(limits: Mapping[str, Limit], sources: Mapping[str, Source],
 
 
 def build_context(checked: Checked, *, forced: bool = False,
-                  evidence: Mapping[str, bytes] | None = None) -> ReportContext:
-    """The typed context for every output of ``compliance build``.
+                  evidence: Mapping[str, bytes] | None = None,
+                  visibility: Visibility | None = None) -> ReportContext:
+    """The typed context for every output of ``compliance build``, for one audience
+    (``visibility``; everything when None).
 
     ``evidence`` is the evidence files as the pack holds them (pack path -> bytes,
     see ``render.build.evidence_files``), so the report shows the hashes of the
@@ -141,6 +145,8 @@ def build_context(checked: Checked, *, forced: bool = False,
     model = checked.workspace.model
     if model is None:
         raise ValueError("build_context needs a model that loaded")
+    vis = visibility or Visibility(Audience.INTERNAL, model)
+    checked = Redaction(vis, checked).checked_view()
     if evidence is None:
         from compliance.render.build import evidence_files
 
@@ -180,19 +186,25 @@ def build_context(checked: Checked, *, forced: bool = False,
                 claim=c.claim.strip(),
                 verdict=verdicts[c.id][0],
                 verdict_reason=verdicts[c.id][1],
-                implementation=c.implementation.strip(),
-                owner=c.owner,
-                residual_risk=c.residual_risk.strip(),
-                evidence=_evidence(evidence_by_id, c, digests),
+                implementation=_shown(vis, c, "implementation", c.implementation.strip()),
+                owner=_shown(vis, c, "owner", c.owner),
+                residual_risk=_shown(vis, c, "residual_risk", c.residual_risk.strip()),
+                evidence=() if "evidence" in vis.withheld_fields(c)
+                else _evidence(evidence_by_id, c, digests),
                 limits=_limits(limits_by_id, sources_by_id, c),
                 findings=tuple(per_control[c.id]),
                 waivers=tuple(waivers_of.get(c.id, ())),
+                evidence_withheld="evidence" in vis.withheld_fields(c),
             )
             for c in by_layer.get(layer, [])
+            if vis.shows_control(c)
         )
-        view = LayerView(layer.value, layer.label, layer.question, controls=controls)
+        withheld = sum(1 for c in by_layer.get(layer, [])
+                       if not vis.shows_control(c) and c.status is not Status.PLANNED)
+        view = LayerView(layer.value, layer.label, layer.question, controls=controls,
+                         withheld=withheld)
         layers.append(view)
-    stance = build_stance(model, verdicts)
+    stance = build_stance(model, verdicts, shown=vis.control_ids)
     system = model.system
     practice = result.practice
     return ReportContext(
@@ -211,7 +223,17 @@ def build_context(checked: Checked, *, forced: bool = False,
         other_findings=tuple(other),
         waivers=tuple(waivers),
         tabletop=tuple(trace_view(t) for t in practice.traces
-                       if t.scenario.id in practice.checked) if practice else (),
+                       if t.scenario.id in practice.checked)
+        if practice and vis.audience is Audience.INTERNAL else (),
         practice=practice_view(practice),
-        metrics=metric_views(practice.metrics) if practice else (),
+        metrics=metric_views(practice.metrics)
+        if practice and vis.audience is Audience.INTERNAL else (),
+        audience=vis.audience.value,
+        audience_note=vis.note(),
+        practice_withheld=vis.audience is not Audience.INTERNAL,
     )
+
+
+def _shown(vis: Visibility, control: Control, name: str, text: str) -> str:
+    """A field's text, or what stands in its place when this audience may not read it."""
+    return vis.withheld_note() if name in vis.withheld_fields(control) else text

@@ -82,6 +82,8 @@ class ControlView:
     limits: tuple[LimitView, ...] = ()
     findings: tuple[FindingView, ...] = ()
     waivers: tuple[WaiverView, ...] = ()
+    #: The evidence files are not shown to this build's audience (`build --audience`).
+    evidence_withheld: bool = False
 
     @property
     def anchor(self) -> str:
@@ -95,6 +97,8 @@ class LayerView:
     question: str
     controls: tuple[ControlView, ...] = ()
     findings: tuple[FindingView, ...] = ()
+    #: Deployed or partial controls of this layer not shown to this build's audience.
+    withheld: int = 0
 
     @property
     def anchor(self) -> str:
@@ -102,8 +106,10 @@ class LayerView:
 
     @property
     def gap(self) -> bool:
-        """No deployed or partial control: every output names the gap, none omits it."""
-        return not any(control.status in ("deployed", "partial") for control in self.controls)
+        """No deployed or partial control: every output names the gap, none omits it.
+        A layer whose controls are only withheld from this audience is not a gap."""
+        return not self.withheld and not any(
+            control.status in ("deployed", "partial") for control in self.controls)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +146,11 @@ class ReportContext:
     waivers: tuple[WaiverView, ...] = ()
     #: Tabletop traces and exercises (compliance.practice.worksheet views).
     tabletop: tuple[TraceView, ...] = ()
+    #: The audience this build is for (`build --audience`) and what that means.
+    audience: str = "internal"
+    audience_note: str = "internal: everything in the model; do not send outside the team"
+    #: Metrics, tabletop traces and exercises are for the team only (any other audience).
+    practice_withheld: bool = False
     practice: PracticeView = PracticeView(status="No tabletop exercise is recorded.")
     metrics: tuple[MetricView, ...] = ()
 

@@ -9,13 +9,15 @@ their own plain words.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from compliance.model import Model, Status
 from compliance.model.layers import Layer
 from compliance.render.context import StanceView, Verdict
 
 NO_CLAUSE = "No deployed control has a verified claim yet, so this summary states no protection."
+NO_SHOWN_CLAUSE = ("No deployed control shown to this audience has a verified claim, so this "
+                   "summary states no protection.")
 
 
 def join_clauses(clauses: Sequence[str]) -> str:
@@ -25,8 +27,13 @@ def join_clauses(clauses: Sequence[str]) -> str:
     return ", ".join(clauses[:-1]) + ", and " + clauses[-1]
 
 
-def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]]) -> StanceView:
-    """``verdicts``: control id -> (verdict, reason) as the check stage gave them."""
+def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]],
+                 shown: Collection[str] | None = None) -> StanceView:
+    """``verdicts``: control id -> (verdict, reason) as the check stage gave them.
+
+    ``shown``: the controls this build's audience may read (all when None). The
+    summary, limits and lists speak only of those; gaps come from every control, so
+    a withheld control never reads as a gap, and the withheld ones are counted."""
     clauses: list[str] = []
     relied_on: list[str] = []
     unverified: list[str] = []
@@ -34,7 +41,11 @@ def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]]) -> Stan
     planned: list[str] = []
     limit_ids: dict[str, None] = {}  # ordered, and linear in the number of controls
     order = {layer: i for i, layer in enumerate(Layer)}
+    withheld = 0
     for control in sorted(model.controls, key=lambda c: order[c.layer]):
+        if shown is not None and control.id not in shown:
+            withheld += control.status is not Status.PLANNED
+            continue
         verdict, reason = verdicts[control.id]
         because = f" {reason.strip()}" if reason.strip() else ""
         name = f"{control.id} {control.title}"
@@ -57,7 +68,11 @@ def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]]) -> Stan
         for layer in Layer
         if layer not in covered
     ]
-    summary = f"In {model.system.name}, agents {join_clauses(clauses)}." if clauses else NO_CLAUSE
+    if withheld:
+        relied_on.append(f"{withheld} more control(s) in place are not shown to this audience; "
+                         "nothing above rests on them.")
+    summary = (f"In {model.system.name}, agents {join_clauses(clauses)}." if clauses
+               else NO_SHOWN_CLAUSE if withheld else NO_CLAUSE)
     return StanceView(
         summary=summary,
         statement=model.stance.strip() if model.stance else None,
