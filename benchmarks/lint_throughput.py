@@ -77,6 +77,10 @@ def generate(size: int, claim_share: float = 0.25, seed: int = 7,
              distinct: bool = False) -> str:
     rng = random.Random(seed)
     claims = [i.text.strip() for i in load(CORPUS) if "\n" not in i.text.strip()]
+    if distinct:  # a numbered statement of several sentences would repeat all but its last
+        from compliance.judge.segment import sentences
+
+        claims = [c for c in claims if len(sentences(c)) == 1]
     count = 0
 
     def pick() -> str:

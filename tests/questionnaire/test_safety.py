@@ -355,3 +355,19 @@ def test_a_corrupt_deflate_stream_is_a_clean_exit_2_for_answer_and_lint(tmp_path
                                     "xl/worksheets/sheet1.xml: ")
     with pytest.raises(QuestionnaireError, match="not a readable XLSX/XLSM workbook"):
         safety.check_workbook(book)
+
+
+def test_a_part_the_workbook_names_but_does_not_hold_is_a_clean_exit_2(tmp_path: Path) -> None:
+    """fuzz-findings F3: a missing sheet part was a KeyError traceback in answer."""
+    from compliance.questionnaire.xlsx_read import read_workbook
+    from tests.judge.test_lint_workbooks import parts, rezip, small_workbook
+
+    files = parts(small_workbook())
+    del files["xl/worksheets/sheet1.xml"]
+    book = tmp_path / "dropped-sheet.xlsx"
+    book.write_bytes(rezip(files))
+    with pytest.raises(QuestionnaireError) as caught:
+        read_workbook(book)
+    assert str(caught.value) == (
+        f"{book}: part xl/worksheets/sheet1.xml is missing (the workbook refers to it but "
+        "does not hold it); the workbook is damaged")
