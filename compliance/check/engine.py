@@ -92,10 +92,11 @@ def run_checks(ws: Workspace, today: dt.date) -> CheckResult:
 def final_verdicts(ctx: CheckContext) -> dict[str, Any]:
     """Control id -> verdict, as every output states it (computed once per run). Rules
     that need verdicts (the tabletop trace) read them here."""
+    from compliance.check.practice import drills_not_verified
     from compliance.rules.config.controls import control_verdicts
 
-    return ctx.memo(("final-verdicts",),
-                    lambda: _stale_not_verified(ctx, control_verdicts(ctx)))
+    return ctx.memo(("final-verdicts",), lambda: drills_not_verified(
+        ctx, _stale_not_verified(ctx, control_verdicts(ctx))))
 
 
 def _stale_not_verified(ctx: CheckContext, verdicts: dict[str, Any]) -> dict[str, Any]:
