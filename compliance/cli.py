@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "build": "compliance.commands.build:build",
     "check": "compliance.commands.check:check",
     "diff": "compliance.commands.diff:diff",
+    "drill-kit": "compliance.commands.drill_kit:drill_kit",
     "library": "compliance.commands.library:library",
     "lint": "compliance.commands.lint:lint",
     "evidence": "compliance.commands.evidence:evidence",

@@ -92,8 +92,11 @@ def run_checks(ws: Workspace, today: dt.date) -> CheckResult:
 def final_verdicts(ctx: CheckContext) -> dict[str, Any]:
     """Control id -> verdict, as every output states it (computed once per run). Rules
     that need verdicts (the tabletop trace) read them here."""
+    from compliance.check.practice import drills_not_verified
     from compliance.rules.config.controls import control_verdicts
 
     # Stale evidence is already applied there (a stale claim is never VERIFIED), and the
-    # result is memoised: the rules that report on verdicts share it.
-    return control_verdicts(ctx)
+    # result is memoised: the rules that report on verdicts share it. A failed drill
+    # outranks a passing check.
+    return ctx.memo(("final-verdicts",),
+                    lambda: drills_not_verified(ctx, dict(control_verdicts(ctx))))

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from compliance.diagnostics import Diagnostic, Level, Position, UserError, sort_unique
 from compliance.load.errors import SCHEMA_CODE, diagnostics_from
-from compliance.load.practice import load_practice, practice_files
+from compliance.load.practice import check_drill_references, load_practice, practice_files
 from compliance.load.yamlpos import LOAD_CODE, YamlDocument, YamlLoadError, load_yaml
 from compliance.model import Model, ModelFile, Settings, WaiversFile
 from compliance.paths import OutsideFolder, open_inside, read_inside, resolve_inside
@@ -259,9 +259,14 @@ def load_workspace(root: Path) -> Workspace:
         ws.index[("scenarios", sid)] = Located(doc, path)
     for i, (doc, path) in enumerate(practice.exercise_at):
         ws.index[("exercises", str(i))] = Located(doc, path)
+    for i, (doc, path) in enumerate(practice.drill_at):
+        ws.index[("drills", str(i))] = Located(doc, path)
     if model is not None:
+        check_drill_references(practice, {c.id for c in model.controls},
+                               {e.id for e in model.evidence}, ws.findings)
         model = model.model_copy(update={"scenarios": practice.scenarios,
-                                         "exercises": practice.exercises})
+                                         "exercises": practice.exercises,
+                                         "drills": practice.drills})
     ws.findings = sort_unique(_one_finding_per_value(ws.findings))
     if model is not None and not any(d.level is Level.ERROR for d in ws.findings):
         ws.model = model

@@ -10,7 +10,7 @@ from pydantic import Field
 from compliance.model.audience import DEFAULT_FIELD_AUDIENCE, Audience, TieredField
 from compliance.model.base import Identifier, Strict, Text
 from compliance.model.metrics import Metric
-from compliance.model.practice import Exercise, Need, Scenario
+from compliance.model.practice import Drill, Exercise, Need, Scenario
 from compliance.model.sections import Control, Evidence, Limit, Source, System, Waiver
 
 
@@ -74,6 +74,9 @@ class Settings(Strict):
     exercise_interval_days: int = Field(
         default=180, ge=1, le=3650,
         description="Longest time without a recorded tabletop exercise (exercises/*.yaml).")
+    drill_interval_days: int = Field(
+        default=180, ge=1, le=3650,
+        description="Longest time a layer may go without a recorded drill (drills/*.yaml).")
     tabletop_scenarios: list[Identifier] | None = Field(
         default=None,
         description="Scenarios `check` traces; a path among them that no deployed, verified "
@@ -100,6 +103,7 @@ class Model(Strict):
     metrics: list[Metric] = []
     scenarios: list[Scenario] = []
     exercises: list[Exercise] = []
+    drills: list[Drill] = []
 
     def control(self, cid: str) -> Control | None:
         return next((c for c in self.controls if c.id == cid), None)

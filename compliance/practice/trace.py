@@ -155,6 +155,8 @@ def verdict_word(raw: dict[str, Any] | None, control: Control) -> str:
         return "UNVERIFIED"
     if raw.get("stale"):
         return "STALE"
+    if raw.get("drill_failed"):
+        return "DRILL FAILED"
     return str(raw.get("status", "unverified")).upper().replace("-", " ")  # PARTLY VERIFIED
 
 

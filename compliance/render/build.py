@@ -20,7 +20,7 @@ from pathlib import Path
 from compliance import __version__
 from compliance.formats import format_json
 from compliance.model.audience import Audience
-from compliance.paths import OutsideFolder
+from compliance.paths import OutsideFolder, resolve_inside
 from compliance.pipeline import Checked
 from compliance.render.atomic import staged_outputs, write_bytes
 from compliance.render.audience import Redaction, Visibility
@@ -77,18 +77,23 @@ def evidence_files(checked: Checked, only: Collection[str] | None = None) -> dic
     Each file is read through ``Workspace.read_evidence``, which resolves it and
     checks that it (and evidence/ itself) is inside the workspace at the moment
     its bytes are read; a file that is not is never packed (the evidence rules
-    report it).
+    report it). The pack path is where the file really is under evidence/, not how
+    the model spells it: ``a//b``, ``./a/b`` and ``x/../a/b`` name the same file and
+    would not be safe zip member names.
     """
     model = checked.workspace.model
     assert model is not None
+    evidence_dir = checked.workspace.evidence_dir
     files: dict[str, bytes] = {}
     for ev in model.evidence:
         if only is not None and ev.id not in only:
             continue
         try:
-            files[f"evidence/{ev.path}"] = checked.workspace.read_evidence(ev.path)
-        except (OutsideFolder, OSError):
+            data = checked.workspace.read_evidence(ev.path)
+            where = resolve_inside(evidence_dir, ev.path).relative_to(evidence_dir.resolve())
+        except (OutsideFolder, OSError, ValueError):
             continue  # reported by the evidence rules; never packed
+        files[f"evidence/{where.as_posix()}"] = data
     return files
 
 

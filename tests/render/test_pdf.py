@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+import tempfile
 from dataclasses import replace
+from pathlib import Path
 
+import pytest
 from pypdf.generic import BooleanObject, NameObject
 
 from compliance.render.context import FindingView
@@ -125,6 +128,17 @@ def test_table_headers_repeat_across_pages() -> None:
     assert len(spread) >= 2
     for page in spread:
         assert page.count("Level Rule Where Message") == 1
+
+
+def test_nothing_is_left_in_the_temporary_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by tests/fuzz: WeasyPrint's copies of the report fonts (``weasyprint-*``)
+    stayed in TMPDIR until the garbage collector ran."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    html = render_report_html(make_env(None), sample_context(forced=False))
+    render_pdf(html, asset_dir=packaged_asset_dir(), date=REVIEWED)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_forced_build_states_open_findings_on_first_page(forced_pdf: bytes) -> None:
