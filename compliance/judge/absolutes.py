@@ -240,9 +240,17 @@ def _family(an: Analysis, clause: tuple[int, int], s: int, e: int,
 
 
 def _listed(text: str, s: int, e: int) -> bool:
-    """Is the predicate one item of a list of words ("prevents, stops, blocks, ...")?"""
+    """Is the predicate one item of a list of words ("prevents, stops, blocks, ...")?
+    Participles coordinated after a verb ("cannot be disabled, bypassed, or modified")
+    are one predicate said three ways, not a list of words."""
+    if _COORDINATED.match(text, s, e):
+        return False
     return (_ITEM_AFTER.match(text, e) is not None
             or _ITEM_BEFORE.search(text, max(s - 40, 0), s) is not None)
+
+
+_COORDINATED = re.compile(r"(?:cannot|can't|can ?not|won't|will not|may not|must not|never) "
+                          r"(?:be|get) \w+ed\b")
 
 
 _ITEM_AFTER = re.compile(r"\s*,\s*[\w-]+(?:\s[\w-]+)?\s*,")
