@@ -36,13 +36,16 @@ CLASS_READS = {
     "hidden": "say that a value cannot be seen at all",
     "safety": "say that the action carries no risk",
     "capability": "state an absolute inability",
+    "tamper-proof": "say that no one can switch the control off or get around it",
+    "unconditional": "say that it holds whatever happens",
 }
 
 
 @dataclass(frozen=True)
 class Predicate:
     name: str
-    #: "asserted" (a claim unless negated) or "capability" (an inability, a claim as it stands)
+    #: "asserted" (a claim unless negated), "capability" (an inability, a claim as it
+    #: stands) or "either" (absolute in both polarities: "under any circumstances")
     reads: str
     regex: re.Pattern[str]
     #: the family this class always claims, whatever its topic (None: the nearest topic's)
@@ -257,6 +260,12 @@ _ITEM_AFTER = re.compile(r"\s*,\s*[\w-]+(?:\s[\w-]+)?\s*,")
 _ITEM_BEFORE = re.compile(r",\s*[\w-]+(?:\s[\w-]+)?\s*,\s*$")
 
 
+def _honest(voc: Vocabulary, text: str, s: int, e: int) -> bool:
+    """Does an honest phrase stand in the sentence outside the predicate ``s:e`` itself
+    ("can bypass" inside "no special privileges can bypass" is the claim's own words)?"""
+    return any(not (m.start() < e and s < m.end()) for m in voc.honest.finditer(text))
+
+
 def _hedged(an: Analysis, clause: tuple[int, int], s: int, e: int) -> bool:
     """Does a hedge govern the predicate ``s:e`` in its clause, with no coordination
     between them ("helps prevent", "makes tampering harder"; not "reduce X and ensure Y")?
@@ -283,7 +292,9 @@ def find(an: Analysis) -> Absolute | None:
     for pred in voc.predicates:
         for m in pred.regex.finditer(text):
             s, e = m.span()
-            if s == e or an.mentioned(s, e) or any(a <= s and e <= b for a, b in an.quotes):
+            # ("even if ... compromised" is a condition by its words, asserted by its clause)
+            said = (s - 1, s - 1) if s > 0 and text.startswith("even ", s) else (s, e)
+            if s == e or an.mentioned(*said) or any(a <= s and e <= b for a, b in an.quotes):
                 continue  # quoted words are mentioned, not said
             if _listed(text, s, e):
                 continue
@@ -292,7 +303,7 @@ def find(an: Analysis) -> Absolute | None:
             if e > ce:
                 ce = an.clause_of(e - 1)[1]
                 clause = (cs, ce)
-            if _hedged(an, clause, s, e) or voc.honest.search(text):
+            if _hedged(an, clause, s, e) or _honest(voc, text, s, e):
                 continue
             # a restriction anywhere ("except the model API", "; data can still leave"), a
             # requirement before it ("should be implemented ... to ensure"), an instruction
@@ -304,7 +315,7 @@ def find(an: Analysis) -> Absolute | None:
                 continue
             if _INSTRUCTION.match(text, cs) and text.startswith("ensure", s):
                 continue
-            if an.negations(clause, (s, e), s, e) % 2 == 1:
+            if pred.reads != "either" and an.negations(clause, (s, e), s, e) % 2 == 1:
                 continue
             if pred.name != "safety" and _SPECIFIC.search(text, e, ce):
                 continue  # a bounded statement about named files or hosts, not an absolute
