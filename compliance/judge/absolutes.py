@@ -329,7 +329,7 @@ def find(an: Analysis) -> Absolute | None:
                                                       if f.key not in _OWN_CLASS_ONLY))
             if fam is None and pred.default is not None:
                 fam = next(f for f in voc.families if f.key == pred.default)
-            if fam is None:
-                continue
+            if fam is None or (fam.designs is not None and fam.designs.search(text)):
+                continue  # (an accurate design of that family: a later predicate may claim)
             return Absolute(s, e, fam.code, pred.name, text[s:e])
     return None
