@@ -104,8 +104,7 @@ def read_input(path: Path, display: str | None = None) -> bytes:
         return read_file(path, max_bytes=MAX_INPUT_BYTES)
     except TooLarge:
         raise QuestionnaireError(
-            f"{where}: file is larger than {MAX_INPUT_BYTES} bytes; refused"
-        ) from None
+            f"{where}: file is larger than {MAX_INPUT_BYTES} bytes; refused") from None
     except OSError as exc:
         raise QuestionnaireError(f"{where}: cannot read ({exc.strerror or exc})") from exc
 
@@ -196,14 +195,12 @@ class WorkbookZip:
         except KeyError:
             raise QuestionnaireError(
                 f"{self.where}: part {member} is missing (the workbook refers to it but does "
-                "not hold it); the workbook is damaged"
-            ) from None
+                "not hold it); the workbook is damaged") from None
         name = info.filename
         if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
             raise QuestionnaireError(
                 f"{self.where}: part {name} uses compression method {info.compress_type}; "
-                "workbooks use deflate, so it is refused"
-            )
+                "workbooks use deflate, so it is refused")
         chunks: list[bytes] = []
         size = 0
         try:
@@ -213,34 +210,24 @@ class WorkbookZip:
                     self.total += len(chunk)
                     self._bound(name, size, info.compress_size)
                     chunks.append(chunk)
-        except (
-            zipfile.BadZipFile,
-            zlib.error,
-            OSError,
-            RuntimeError,
-            NotImplementedError,
-            EOFError,
-            ValueError,
-        ) as exc:
+        except (zipfile.BadZipFile, zlib.error, OSError, RuntimeError, NotImplementedError,
+                EOFError, ValueError) as exc:
             raise QuestionnaireError(
-                f"{self.where}: not a readable XLSX/XLSM workbook (part {name}: {exc})"
-            ) from exc
+                f"{self.where}: not a readable XLSX/XLSM workbook (part {name}: {exc})") from exc
         return b"".join(chunks)
 
     def _bound(self, name: str, size: int, compressed: int) -> None:
         if size > MAX_PART_BYTES:
             raise QuestionnaireError(
-                f"{self.where}: part {name} expands to more than {MAX_PART_BYTES} bytes; refused"
-            )
+                f"{self.where}: part {name} expands to more than {MAX_PART_BYTES} bytes; "
+                "refused")
         if self.total > MAX_TOTAL_BYTES:
             raise QuestionnaireError(
-                f"{self.where}: workbook expands to more than {MAX_TOTAL_BYTES} bytes; refused"
-            )
+                f"{self.where}: workbook expands to more than {MAX_TOTAL_BYTES} bytes; refused")
         if size > RATIO_FLOOR_BYTES and size / max(compressed, 1) > MAX_RATIO:
             raise QuestionnaireError(
                 f"{self.where}: part {name} expands more than {MAX_RATIO}:1 "
-                f"(already {size} bytes from {compressed}); refused as a possible zip bomb"
-            )
+                f"(already {size} bytes from {compressed}); refused as a possible zip bomb")
 
 
 def open_zip(path: Path, display: str | None = None) -> WorkbookZip:

@@ -220,8 +220,7 @@ def _shared(value: str, strings: list[str]) -> str:
     if not 0 <= index < len(strings):
         raise DamagedCell(
             f"refers to shared string {value[:40]!r}, but the workbook's shared-strings "
-            f"table has {len(strings)} entries"
-        )
+            f"table has {len(strings)} entries")
     return strings[index]
 
 
