@@ -54,6 +54,7 @@ def top(text: str) -> tuple[str | None, bool, float]:
         ("Are temporary credentials used?", "credentials"),
         # logging
         ("Are prompts logged?", "logging"),
+        ("Do you log prompts?", "logging"),
         ("Do you log inputs and outputs?", "logging"),
         ("What is the retention period for those logs?", "logging"),
         ("How are the logs protected?", "logging"),
@@ -71,12 +72,18 @@ def test_vocabulary_terms_name_their_concept(text: str, concept: str) -> None:
 
 
 def test_near_terms_stay_inside_one_phrase() -> None:
-    near = term_pattern("log ~ prompt")
-    assert near.search("we log every prompt")
+    near = term_pattern("logg ~ prompt")
+    assert near.search("we are logging every prompt")
     assert near.search("prompts are logged")
     assert near.search("prompts users send are logged")  # three words apart
     assert not near.search("prompts sent by the end user today are logged")  # four words apart
-    assert not near.search("prompts, outputs, embeddings, or logs")  # a list, not "logs prompts"
+    assert not near.search("prompts, outputs, embeddings, or logged")  # a list
+    assert not term_pattern("logs ~ prompt").search("prompts, outputs, embeddings, or logs")
+
+
+def test_logging_out_is_not_logging() -> None:
+    m = builtin_matcher().match("Does the application lock the session or log out the user?")
+    assert not m.has_strong and m.score < DEFAULT_MIN_CONFIDENCE  # only the weak word "log"
 
 
 def test_a_word_inside_a_term_may_be_plural() -> None:
