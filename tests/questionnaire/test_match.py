@@ -133,10 +133,25 @@ def test_a_topic_said_many_ways_weighs_more() -> None:
     assert many[2] < one[2]
 
 
+def test_a_written_policy_is_governance_a_technical_policy_is_not() -> None:
+    technical = builtin_matcher().match("Is there an egress policy for the agent's sessions?")
+    assert technical.incidental == frozenset({"governance"})
+    assert technical.score >= DEFAULT_MIN_CONFIDENCE
+    written = builtin_matcher().match("Are egress policies and procedures documented and approved?")
+    assert written.score < DEFAULT_MIN_CONFIDENCE
+
+
 def test_a_policy_question_is_for_a_human() -> None:
     _, _, score = top("Is the effectiveness of the AI acceptable-use policy evaluated through "
                       "risk assessments and human oversight?")
     assert score < DEFAULT_MIN_CONFIDENCE
+
+
+def test_secure_coding_of_the_application_is_web_security() -> None:
+    m = builtin_matcher().match(
+        "Do code reviews make sure that database queries use parameterized queries?"
+    )
+    assert m.off_topic is not None and m.off_topic.id == "web"
 
 
 @pytest.mark.parametrize(
