@@ -78,6 +78,12 @@ def _compute(ctx: CheckContext) -> PracticeResult:
                           (ctx.root / DRILLS_DIR).is_dir())
 
 
+def overdue(last: dt.date, interval_days: int, today: dt.date) -> bool:
+    """True when ``last`` (a drill's or an exercise's date) is more than ``interval_days``
+    before ``today``: the practice is due again."""
+    return last + dt.timedelta(days=interval_days) < today
+
+
 def latest_drills(ctx: CheckContext) -> dict[Layer, tuple[int, DrillLayer]]:
     """Per layer, its result in the newest drill that covered it."""
     out: dict[Layer, tuple[int, DrillLayer]] = {}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from compliance.commands.options import EXIT_FINDINGS, EXIT_OK, color_for, fail_unreadable
+from compliance.commands.options import EXIT_OK, load_and_check_or_exit, stop_on_model_errors
 
 
 @click.command("drill-kit")
@@ -32,24 +32,14 @@ def drill_kit(workspace: str, out: str, today: dt.datetime | None) -> None:
     Examples:
       compliance drill-kit --out drill-kit
     """
-    from compliance.diagnostics import UserError
-    from compliance.formats import emit
-    from compliance.pipeline import load_and_check
     from compliance.practice.kit import checklist, record_template, repository_files
     from compliance.practice.trace import verdict_word
     from compliance.render.atomic import staged_outputs, write_bytes
-    from compliance.report import make_report
 
-    try:
-        checked = load_and_check(Path(workspace), today.date() if today else None)
-    except UserError as exc:
-        fail_unreadable(exc.message, exc.diagnostics)
-        return
+    checked = load_and_check_or_exit(workspace, today)
     model, practice = checked.workspace.model, checked.result.practice
     if model is None or practice is None:
-        emit(make_report(checked), "text", sys.stdout, color=color_for(sys.stdout))
-        sys.stdout.write("no kit: the model has errors; fix them first\n")
-        sys.exit(EXIT_FINDINGS)
+        stop_on_model_errors(checked, "no kit: the model has errors; fix them first")
     verdicts = {c.id: verdict_word(checked.result.verdicts.get(c.id), c) for c in model.controls}
     files = {**repository_files(),
              "checklist.md": checklist(model, verdicts, practice.trace("readme-injection")),

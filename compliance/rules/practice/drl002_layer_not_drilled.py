@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterator
 
 from compliance.check.context import CheckContext
@@ -10,6 +9,7 @@ from compliance.diagnostics import Diagnostic, Level
 from compliance.model.enums import Status
 from compliance.model.layers import Layer
 from compliance.rules.base import Rule
+from compliance.rules.practice._interval import not_done_within
 
 
 class LayerNotDrilled(Rule):
@@ -58,15 +58,10 @@ class LayerNotDrilled(Rule):
             if layer not in covered:
                 continue
             got = result.drills.get(layer)
-            if got is None:
-                yield self.diagnostic(
-                    ctx.pos("system", "system", key=True),
-                    f"the {layer.value} layer was never drilled; record a drill in drills/ "
-                    f"(`compliance drill-kit`), at least every {interval} days")
-                continue
-            drill = ctx.model.drills[got[0]]
-            if drill.date + dt.timedelta(days=interval) < ctx.today:
-                yield self.diagnostic(
-                    ctx.pos("drills", str(got[0]), "date"),
-                    f"the {layer.value} layer was last drilled on {drill.date}, more than "
-                    f"{interval} days before {ctx.today}; drill it again")
+            last = None if got is None else (
+                ctx.model.drills[got[0]].date, ctx.pos("drills", str(got[0]), "date"))
+            yield from not_done_within(
+                type(self), ctx, interval, last,
+                never=f"the {layer.value} layer was never drilled; record a drill in drills/ "
+                      "(`compliance drill-kit`)",
+                last_done=f"the {layer.value} layer was last drilled", again="drill it again")
