@@ -36,13 +36,16 @@ CLASS_READS = {
     "hidden": "say that a value cannot be seen at all",
     "safety": "say that the action carries no risk",
     "capability": "state an absolute inability",
+    "tamper-proof": "say that no one can switch the control off or get around it",
+    "unconditional": "say that it holds whatever happens",
 }
 
 
 @dataclass(frozen=True)
 class Predicate:
     name: str
-    #: "asserted" (a claim unless negated) or "capability" (an inability, a claim as it stands)
+    #: "asserted" (a claim unless negated), "capability" (an inability, a claim as it
+    #: stands) or "either" (absolute in both polarities: "under any circumstances")
     reads: str
     regex: re.Pattern[str]
     #: the family this class always claims, whatever its topic (None: the nearest topic's)
@@ -240,13 +243,27 @@ def _family(an: Analysis, clause: tuple[int, int], s: int, e: int,
 
 
 def _listed(text: str, s: int, e: int) -> bool:
-    """Is the predicate one item of a list of words ("prevents, stops, blocks, ...")?"""
+    """Is the predicate one item of a list of words ("prevents, stops, blocks, ...")?
+    Participles coordinated after a verb ("cannot be disabled, bypassed, or modified")
+    are one predicate said three ways, not a list of words."""
+    if _COORDINATED.match(text, s, e):
+        return False
     return (_ITEM_AFTER.match(text, e) is not None
             or _ITEM_BEFORE.search(text, max(s - 40, 0), s) is not None)
 
 
+_COORDINATED = re.compile(r"(?:cannot|can't|can ?not|won't|will not|may not|must not|never) "
+                          r"(?:be|get) \w+ed\b")
+
+
 _ITEM_AFTER = re.compile(r"\s*,\s*[\w-]+(?:\s[\w-]+)?\s*,")
 _ITEM_BEFORE = re.compile(r",\s*[\w-]+(?:\s[\w-]+)?\s*,\s*$")
+
+
+def _honest(voc: Vocabulary, text: str, s: int, e: int) -> bool:
+    """Does an honest phrase stand in the sentence outside the predicate ``s:e`` itself
+    ("can bypass" inside "no special privileges can bypass" is the claim's own words)?"""
+    return any(not (m.start() < e and s < m.end()) for m in voc.honest.finditer(text))
 
 
 def _hedged(an: Analysis, clause: tuple[int, int], s: int, e: int) -> bool:
@@ -275,7 +292,9 @@ def find(an: Analysis) -> Absolute | None:
     for pred in voc.predicates:
         for m in pred.regex.finditer(text):
             s, e = m.span()
-            if s == e or an.mentioned(s, e) or any(a <= s and e <= b for a, b in an.quotes):
+            # ("even if ... compromised" is a condition by its words, asserted by its clause)
+            said = (s - 1, s - 1) if s > 0 and text.startswith("even ", s) else (s, e)
+            if s == e or an.mentioned(*said) or any(a <= s and e <= b for a, b in an.quotes):
                 continue  # quoted words are mentioned, not said
             if _listed(text, s, e):
                 continue
@@ -284,7 +303,7 @@ def find(an: Analysis) -> Absolute | None:
             if e > ce:
                 ce = an.clause_of(e - 1)[1]
                 clause = (cs, ce)
-            if _hedged(an, clause, s, e) or voc.honest.search(text):
+            if _hedged(an, clause, s, e) or _honest(voc, text, s, e):
                 continue
             # a restriction anywhere ("except the model API", "; data can still leave"), a
             # requirement before it ("should be implemented ... to ensure"), an instruction
@@ -296,7 +315,7 @@ def find(an: Analysis) -> Absolute | None:
                 continue
             if _INSTRUCTION.match(text, cs) and text.startswith("ensure", s):
                 continue
-            if an.negations(clause, (s, e), s, e) % 2 == 1:
+            if pred.reads != "either" and an.negations(clause, (s, e), s, e) % 2 == 1:
                 continue
             if pred.name != "safety" and _SPECIFIC.search(text, e, ce):
                 continue  # a bounded statement about named files or hosts, not an absolute
@@ -310,7 +329,7 @@ def find(an: Analysis) -> Absolute | None:
                                                       if f.key not in _OWN_CLASS_ONLY))
             if fam is None and pred.default is not None:
                 fam = next(f for f in voc.families if f.key == pred.default)
-            if fam is None:
-                continue
+            if fam is None or (fam.designs is not None and fam.designs.search(text)):
+                continue  # (an accurate design of that family: a later predicate may claim)
             return Absolute(s, e, fam.code, pred.name, text[s:e])
     return None

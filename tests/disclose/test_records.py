@@ -123,7 +123,9 @@ def test_answer_record_holds_every_answer_and_the_claims_they_rest_on(example: P
             assert (item.choice, item.narrative, item.controls) == (None, "", [])
     assert record.answers[0].choice == "Yes"
     assert record.answers[0].controls == ["NET-01", "NET-02"]
-    assert record.answers[1].left_for_human
+    # (Q2 was left for a human while the judge misread PIPE-01's "trigger (PIPE-01)." as a
+    # pipeline-immune claim)
+    assert (record.answers[1].choice, record.answers[1].controls[0]) == ("Yes", "PIPE-01")
     cited = sorted({cid for item in record.answers for cid in item.controls})
     assert [c.control for c in record.claims] == [
         c.id for c in load_and_check(example, TODAY).workspace.model.controls if c.id in cited]

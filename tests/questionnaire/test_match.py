@@ -54,6 +54,7 @@ def top(text: str) -> tuple[str | None, bool, float]:
         ("Are temporary credentials used?", "credentials"),
         # logging
         ("Are prompts logged?", "logging"),
+        ("Do you log prompts?", "logging"),
         ("Do you log inputs and outputs?", "logging"),
         ("What is the retention period for those logs?", "logging"),
         ("How are the logs protected?", "logging"),
@@ -71,12 +72,18 @@ def test_vocabulary_terms_name_their_concept(text: str, concept: str) -> None:
 
 
 def test_near_terms_stay_inside_one_phrase() -> None:
-    near = term_pattern("log ~ prompt")
-    assert near.search("we log every prompt")
+    near = term_pattern("logg ~ prompt")
+    assert near.search("we are logging every prompt")
     assert near.search("prompts are logged")
     assert near.search("prompts users send are logged")  # three words apart
     assert not near.search("prompts sent by the end user today are logged")  # four words apart
-    assert not near.search("prompts, outputs, embeddings, or logs")  # a list, not "logs prompts"
+    assert not near.search("prompts, outputs, embeddings, or logged")  # a list
+    assert not term_pattern("logs ~ prompt").search("prompts, outputs, embeddings, or logs")
+
+
+def test_logging_out_is_not_logging() -> None:
+    m = builtin_matcher().match("Does the application lock the session or log out the user?")
+    assert not m.has_strong and m.score < DEFAULT_MIN_CONFIDENCE  # only the weak word "log"
 
 
 def test_a_word_inside_a_term_may_be_plural() -> None:
@@ -126,10 +133,25 @@ def test_a_topic_said_many_ways_weighs_more() -> None:
     assert many[2] < one[2]
 
 
+def test_a_written_policy_is_governance_a_technical_policy_is_not() -> None:
+    technical = builtin_matcher().match("Is there an egress policy for the agent's sessions?")
+    assert technical.incidental == frozenset({"governance"})
+    assert technical.score >= DEFAULT_MIN_CONFIDENCE
+    written = builtin_matcher().match("Are egress policies and procedures documented and approved?")
+    assert written.score < DEFAULT_MIN_CONFIDENCE
+
+
 def test_a_policy_question_is_for_a_human() -> None:
     _, _, score = top("Is the effectiveness of the AI acceptable-use policy evaluated through "
                       "risk assessments and human oversight?")
     assert score < DEFAULT_MIN_CONFIDENCE
+
+
+def test_secure_coding_of_the_application_is_web_security() -> None:
+    m = builtin_matcher().match(
+        "Do code reviews make sure that database queries use parameterized queries?"
+    )
+    assert m.off_topic is not None and m.off_topic.id == "web"
 
 
 @pytest.mark.parametrize(
