@@ -32,6 +32,8 @@ def top(text: str) -> tuple[str | None, bool, float]:
         ("Must a human approve every merge the bot proposes?", "review"),
         ("Is each change reviewed by a human?", "review"),
         ("Do approvals happen before anything ships?", "review"),
+        ("Are changes to the repository reviewed?", "review"),
+        ("Is every change peer-reviewed before release?", "review"),
         # pipeline
         ("How is application deployment secured?", "pipeline"),
         ("How do you deploy application code?", "pipeline"),
@@ -45,6 +47,7 @@ def top(text: str) -> tuple[str | None, bool, float]:
         ("Can the agent browse the internet?", "egress"),
         ("What can the agent reach?", "egress"),
         ("Does the LLM have network access?", "egress"),
+        ("Is DNS filtering used to block bad domains?", "egress"),
         # credentials
         ("Are LLM privileges limited by default?", "credentials"),
         ("Which privileges are given to agents?", "credentials"),
@@ -145,6 +148,11 @@ def test_a_policy_question_is_for_a_human() -> None:
     _, _, score = top("Is the effectiveness of the AI acceptable-use policy evaluated through "
                       "risk assessments and human oversight?")
     assert score < DEFAULT_MIN_CONFIDENCE
+
+
+def test_default_passwords_are_hardening_not_the_agents_credentials() -> None:
+    m = builtin_matcher().match("Are vendor default credentials replaced on every server image?")
+    assert not m.concepts and [t.id for t, _ in m.uncovered] == ["hardening"]
 
 
 def test_secure_coding_of_the_application_is_web_security() -> None:
