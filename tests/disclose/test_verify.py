@@ -103,12 +103,17 @@ def test_an_untampered_pack_verifies(signed: dict[str, Path]) -> None:
     assert stdout.endswith("; who signed it was not checked\n")
 
 
-@needs_ssh
-def test_a_changed_file_is_named(signed: dict[str, Path], tmp_path: Path) -> None:
+def codeowners_changed(signed: dict[str, Path], tmp_path: Path) -> Path:
+    """The signed pack with one evidence file changed after the build."""
     def change(files: dict[str, bytes]) -> None:
         files["evidence/github/CODEOWNERS"] += b"* @someone-else\n"
 
-    pack = rewrite(signed["pack"], tmp_path / "t.zip", change)
+    return rewrite(signed["pack"], tmp_path / "t.zip", change)
+
+
+@needs_ssh
+def test_a_changed_file_is_named(signed: dict[str, Path], tmp_path: Path) -> None:
+    pack = codeowners_changed(signed, tmp_path)
     code, stdout, _ = verify(pack, "--allowed-signers", str(signed["allowed"]))
     assert code == 1
     [problem] = [line for line in stdout.splitlines() if "CODEOWNERS" in line]
@@ -169,12 +174,17 @@ def test_a_signer_not_in_the_allowed_signers_file(signed: dict[str, Path]) -> No
         "manifest.json.sig" in stdout
 
 
-@needs_ssh
-def test_malformed_manifests(signed: dict[str, Path], tmp_path: Path) -> None:
+def bad_hash_manifest(signed: dict[str, Path], tmp_path: Path) -> Path:
+    """The signed pack whose manifest.json has a malformed sha256: the wrong shape."""
     def bad_hash(files: dict[str, bytes]) -> None:
         files["manifest.json"] = files["manifest.json"].replace(b'"sha256": "', b'"sha256": "X', 1)
 
-    pack = rewrite(signed["pack"], tmp_path / "hash.zip", bad_hash)
+    return rewrite(signed["pack"], tmp_path / "hash.zip", bad_hash)
+
+
+@needs_ssh
+def test_malformed_manifests(signed: dict[str, Path], tmp_path: Path) -> None:
+    pack = bad_hash_manifest(signed, tmp_path)
     code, stdout, stderr = verify(pack)
     assert (code, stderr) == (1, "")
     assert stdout.startswith("hash.zip!manifest.json:")
@@ -265,10 +275,7 @@ def test_json_of_an_untampered_pack(signed: dict[str, Path]) -> None:
 
 @needs_ssh
 def test_json_names_each_problem(signed: dict[str, Path], tmp_path: Path) -> None:
-    def change(files: dict[str, bytes]) -> None:
-        files["evidence/github/CODEOWNERS"] += b"* @someone-else\n"
-
-    pack = rewrite(signed["pack"], tmp_path / "t.zip", change)
+    pack = codeowners_changed(signed, tmp_path)
     code, doc, _ = verify_json(pack, "--allowed-signers", str(signed["allowed"]))
     assert (code, doc["ok"], doc["verdict"]) == (1, False, "NOT verified: 1 problem(s) above")
     [problem] = doc["problems"]
@@ -297,10 +304,7 @@ def test_json_signature_missing_or_unsigned(signed: dict[str, Path], tmp_path: P
 
 @needs_ssh
 def test_json_of_a_malformed_manifest(signed: dict[str, Path], tmp_path: Path) -> None:
-    def bad_hash(files: dict[str, bytes]) -> None:
-        files["manifest.json"] = files["manifest.json"].replace(b'"sha256": "', b'"sha256": "X', 1)
-
-    pack = rewrite(signed["pack"], tmp_path / "hash.zip", bad_hash)
+    pack = bad_hash_manifest(signed, tmp_path)
     code, doc, _ = verify_json(pack)
     assert (code, doc["ok"], doc["files_checked"]) == (1, False, 0)
     assert doc["signature"] == {"status": "not-examined", "message": ""}
