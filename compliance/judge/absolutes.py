@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from compliance.judge import lexicon as lx
 from compliance.judge.analysis import MODAL_HEDGES, Analysis
@@ -147,13 +148,22 @@ def _union(phrases: list[str], slots: dict[str, str] | None = None) -> str:
     return "|".join(f"(?:{compile_phrase(p, slots)})" for p in phrases)
 
 
-@cache
-def vocabulary() -> Vocabulary:
-    """The vocabulary, compiled on first use."""
+VOCABULARY = resources.files("compliance.rules.claims").joinpath("vocabulary.yaml")
+
+
+def parse_vocabulary(text: str) -> Any:
     from ruamel.yaml import YAML
 
-    raw = YAML(typ="safe").load(
-        resources.files("compliance.rules.claims").joinpath("vocabulary.yaml").read_text("utf-8"))
+    return YAML(typ="safe").load(text)
+
+
+@cache
+def vocabulary() -> Vocabulary:
+    """The vocabulary, compiled on first use (its YAML parsed ahead of time when
+    :mod:`compliance.judge.precompiled` holds exactly this text's content)."""
+    from compliance.judge import precompiled
+
+    raw = precompiled.parsed(VOCABULARY.read_text("utf-8"), parse_vocabulary)
     harms = raw.get("harms", {})
     slots = {"harm": _union([h for phrases in harms.values() for h in phrases])}
     preds = tuple(Predicate(name, spec["reads"], lazy(_union(spec["phrases"], slots)),

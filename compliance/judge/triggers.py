@@ -31,11 +31,13 @@ Tokens are maximal runs of ``\\w`` characters, the same definition ``\\b`` uses.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from compliance.judge import precompiled
 from compliance.judge.lazyre import lazy
 
 try:  # the parser behind re.compile; private, so any surprise disables triggers
@@ -233,6 +235,10 @@ def trigger_sets(regex: re.Pattern[str]) -> list[frozenset[Trigger]]:
 
 
 Route = list[frozenset[Trigger]]
+#: A :class:`TriggerIndex` as plain data: always-tried keys; per first set, (key, other
+#: sets) pairs; per exact word and per prefix, set ids; the scan regex's source.
+IndexState = tuple[list[int], dict[int, list[tuple[int, tuple[int, ...]]]],
+                   dict[str, list[int]], dict[str, list[int]], str | None]
 
 
 def trigger_routes(regex: re.Pattern[str]) -> list[Route]:
@@ -267,6 +273,15 @@ def trigger_routes(regex: re.Pattern[str]) -> list[Route]:
 def table_key(regex: re.Pattern[str]) -> str:
     """The key of ``regex`` in a table of derived trigger sets: its flags and source."""
     return f"{int(regex.flags)}:{regex.pattern}"
+
+
+def index_key(regexes: Sequence[re.Pattern[str]]) -> str:
+    """The key of an index of ``regexes`` built ahead of time: a digest of their keys, in
+    order (an index maps each regex to its position)."""
+    digest = hashlib.sha256()
+    for regex in regexes:
+        digest.update(table_key(regex).encode("utf-8", "surrogatepass") + b"\0")
+    return digest.hexdigest()
 
 
 def derive_table(regexes: Iterable[re.Pattern[str]]) -> dict[str, Any]:
@@ -318,9 +333,15 @@ class TriggerIndex:
     """
 
     def __init__(self, regexes: Sequence[re.Pattern[str]],
-                 known: Mapping[str, list[Route]] | None = None) -> None:
+                 known: Mapping[str, list[Route]] | None = None, shipped: bool = True) -> None:
         """``known``: routes already derived, by :func:`table_key` (a regex missing from
-        it is derived here)."""
+        it is derived here). ``shipped``: take the index built ahead of time for exactly
+        these regexes (:func:`index_key`) from :mod:`compliance.judge.precompiled` when it
+        has one; ``known`` is then not read at all."""
+        state = precompiled.index_state(index_key(regexes)) if shipped else None
+        if state is not None:
+            self._restore(state)
+            return
         self.always: list[int] = []
         #: Per trigger set: the (key, route) pairs for which it is the route's first (most
         #: selective) set, each with the route's other sets.
@@ -347,6 +368,24 @@ class TriggerIndex:
         self._scan = (lazy(r"\b" + _prefix_tree(self._exact, self._prefix) + r"\w*")
                       if self._exact or self._prefix else None)
         self._token_sets: dict[str, tuple[int, ...]] = {}
+
+    def state(self) -> IndexState:
+        """What the index is made of, as plain data (``marshal`` writes it; the inverse is
+        :meth:`_restore`). Keys sorted: the same index gives the same bytes whatever order
+        the (hash-ordered) trigger sets gave its words."""
+        scan = self._scan.pattern if self._scan is not None else None
+        return (list(self.always), {k: list(self._first[k]) for k in sorted(self._first)},
+                {w: list(self._exact[w]) for w in sorted(self._exact)},
+                {w: list(self._prefix[w]) for w in sorted(self._prefix)}, scan)
+
+    def _restore(self, state: IndexState) -> None:
+        always, first, exact, prefix, scan = state
+        self.always = list(always)
+        self._first = {k: [(key, tuple(rest)) for key, rest in v] for k, v in first.items()}
+        self._exact, self._prefix = dict(exact), dict(prefix)
+        self._prefix_lengths = sorted({len(w) for w in self._prefix})
+        self._scan = lazy(scan) if scan is not None else None
+        self._token_sets = {}
 
     def _sets_of(self, token: str) -> tuple[int, ...]:
         ids = list(self._exact.get(token, ()))

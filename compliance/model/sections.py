@@ -3,21 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-import enum
 
 from pydantic import Field, model_validator
 
 from compliance.model.audience import Audience, TieredField
 from compliance.model.base import Identifier, Line, Sha256, Strict, Text
+from compliance.model.enums import Status
 from compliance.model.layers import Layer
-
-
-class Status(enum.StrEnum):
-    """How far a control is in place. Only deployed controls support a stance clause."""
-
-    DEPLOYED = "deployed"
-    PARTIAL = "partial"
-    PLANNED = "planned"
 
 
 class System(Strict):

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import enum
 from typing import Literal
 
 from pydantic import Field
 
 from compliance.model.audience import DEFAULT_FIELD_AUDIENCE, Audience, TieredField
 from compliance.model.base import Identifier, Strict, Text
+from compliance.model.enums import FindingLevel
 from compliance.model.metrics import Metric
 from compliance.model.practice import Drill, Exercise, Need, Scenario
 from compliance.model.sections import Control, Evidence, Limit, Source, System, Waiver
@@ -35,12 +35,6 @@ class WaiversFile(Strict):
     """waivers.yaml at the workspace root."""
 
     waivers: list[Waiver] = Field(default_factory=list)
-
-
-class FindingLevel(enum.StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
-    OFF = "off"
 
 
 class Settings(Strict):

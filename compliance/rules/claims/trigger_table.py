@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
+from collections.abc import Iterator, Mapping
+from functools import cache, cached_property
 from pathlib import Path
+from typing import Any
 
 from compliance.judge.triggers import Route, derive_table, read_table
 
@@ -39,13 +41,35 @@ def table_regexes() -> list[re.Pattern[str]]:
     return claim_regexes() + [p.regex for p in vocabulary().predicates]
 
 
-@cache
-def known() -> dict[str, list[Route]]:
-    """The committed table ({} when it is missing or unreadable: everything is derived)."""
+def _read() -> dict[str, list[Route]]:
     try:
         return read_table(json.loads(TABLE.read_text(encoding="utf-8")))
     except (OSError, ValueError, TypeError, AttributeError, KeyError, IndexError):
         return {}
+
+
+class _Table(Mapping[str, list[Route]]):
+    """The committed table, read when first looked into: an index shipped ready-made
+    (:mod:`compliance.judge.precompiled`) never reads it."""
+
+    @cached_property
+    def _routes(self) -> dict[str, list[Route]]:
+        return _read()
+
+    def __getitem__(self, key: str) -> list[Route]:
+        return self._routes[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._routes)
+
+    def __len__(self) -> int:
+        return len(self._routes)
+
+
+@cache
+def known() -> Mapping[str, list[Route]]:
+    """The committed table ({} when it is missing or unreadable: everything is derived)."""
+    return _Table()
 
 
 def render(regexes: list[re.Pattern[str]]) -> str:
@@ -53,17 +77,42 @@ def render(regexes: list[re.Pattern[str]]) -> str:
     return json.dumps(derive_table(regexes), indent=0, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def precompiled_indexes() -> list[tuple[str, Any]]:
+    """(key, state) of the two trigger indexes the judge builds (the claim patterns', the
+    shared predicates'), built here from :func:`known`, never from a shipped state."""
+    from compliance.judge.absolutes import vocabulary
+    from compliance.judge.triggers import TriggerIndex, index_key
+
+    regex_lists = [claim_regexes(), [p.regex for p in vocabulary().predicates]]
+    return [(index_key(rs), TriggerIndex(rs, known(), shipped=False).state())
+            for rs in regex_lists]
+
+
+def precompiled_data() -> list[tuple[str, Any]]:
+    """(key, parsed content) of the data files the judge reads at start: the vocabulary."""
+    from compliance.judge.absolutes import VOCABULARY, parse_vocabulary
+    from compliance.judge.precompiled import text_key
+
+    text = VOCABULARY.read_text("utf-8")
+    return [(text_key(text), parse_vocabulary(text))]
+
+
 def precompiled_patterns() -> list[tuple[str, int]]:
     """(source, flags) of every lazily compiled judge pattern a process can use: the
-    lexicon's, every family's, and the trigger index's scan (built from :func:`known`)."""
+    lexicon's, every family's, and the trigger indexes' scans (built from :func:`known`)."""
     from compliance.judge.absolutes import vocabulary
     from compliance.judge.lazyre import CREATED
-    from compliance.judge.triggers import TriggerIndex
 
-    TriggerIndex(claim_regexes(), known())
-    voc = vocabulary()  # every pattern of the vocabulary, as the judge makes them
-    TriggerIndex([p.regex for p in voc.predicates], known())
+    vocabulary()  # every pattern of the vocabulary, as the judge makes them
+    precompiled_indexes()
     return [(p.pattern, p._given) for p in CREATED]
+
+
+def precompiled_table() -> bytes:
+    """The content of :data:`compliance.judge.precompiled.TABLE` for today's sources."""
+    from compliance.judge import precompiled
+
+    return precompiled.render(precompiled_patterns(), precompiled_indexes(), precompiled_data())
 
 
 def main() -> None:
@@ -72,8 +121,8 @@ def main() -> None:
 
     write_text_atomic(TABLE, render(table_regexes()))
     print(f"wrote {TABLE}")
-    known.cache_clear()  # the scan regex is built from the table just written
-    write_bytes_atomic(precompiled.TABLE, precompiled.render(precompiled_patterns()))
+    known.cache_clear()  # the indexes are built from the table just written
+    write_bytes_atomic(precompiled.TABLE, precompiled_table())
     print(f"wrote {precompiled.TABLE}")
 
 

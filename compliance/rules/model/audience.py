@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from compliance.check.context import CheckContext
 from compliance.diagnostics import Diagnostic
@@ -54,9 +55,13 @@ class LimitHiddenFromClaimReader(Rule):
 
     def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
         limits = {limit.id: limit for limit in ctx.model.limits}
+        citing: dict[str, list[Any]] = {}  # limit id -> the controls citing it, in model order
+        for c in ctx.model.controls:
+            for limit_id in dict.fromkeys(c.limits):
+                citing.setdefault(limit_id, []).append(c)
         for limit_id, limit in limits.items():
-            readers = [c for c in ctx.model.controls
-                       if limit_id in c.limits and not c.audience.may_read(limit.audience)]
+            readers = [c for c in citing.get(limit_id, ())
+                       if not c.audience.may_read(limit.audience)]
             if not readers:
                 continue
             widest = min(readers, key=lambda c: c.audience.rank)

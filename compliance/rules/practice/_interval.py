@@ -7,7 +7,6 @@ import datetime as dt
 from collections.abc import Iterator
 
 from compliance.check.context import CheckContext
-from compliance.check.practice import overdue
 from compliance.diagnostics import Diagnostic, Position
 from compliance.rules.base import Rule
 
@@ -19,6 +18,8 @@ def not_done_within(rule: type[Rule], ctx: CheckContext, interval: int,
     ``system:``, ``never`` + the interval) or its newest record (``last``: date and the
     position of that date) is more than ``interval`` days before today (``last_done`` +
     the dates + ``again``); nothing otherwise."""
+    from compliance.check.practice import overdue  # it imports the models: not when listed
+
     if last is None:
         yield rule.diagnostic(ctx.pos("system", "system", key=True),
                               f"{never}, at least every {interval} days")
