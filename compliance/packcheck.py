@@ -54,10 +54,50 @@ class PackCheck:
     manifest_errors: list[Diagnostic] = field(default_factory=list)
     signature: str = ""
     signature_ok: bool | None = None
+    #: Whether the pack holds manifest.json.sig; None when the signature was not looked at
+    #: (the pack's manifest.json could not be read as a manifest).
+    signed: bool | None = None
 
     @property
     def ok(self) -> bool:
         return not self.problems and not self.manifest_errors and self.signature_ok is not False
+
+    @property
+    def signature_status(self) -> str:
+        """One word for the signature: ``good``, ``bad`` (signed, and it does not verify
+        against --allowed-signers), ``not-checked`` (signed, no --allowed-signers),
+        ``missing`` (not signed, and --allowed-signers asks for a signature),
+        ``unsigned`` (not signed, none asked for) or ``not-examined``."""
+        if self.signed is None:
+            return "not-examined"
+        if self.signed:
+            return {True: "good", False: "bad", None: "not-checked"}[self.signature_ok]
+        return "missing" if self.signature_ok is False else "unsigned"
+
+    def verdict(self) -> str:
+        """The last line `compliance verify` prints, after the pack's path."""
+        if self.manifest_errors:
+            return ("a manifest does not have the form of a pack manifest; nothing else was "
+                    "checked")
+        if self.ok:
+            signed = ("; the signature is good" if self.signature_ok
+                      else "; who signed it was not checked" if self.signed
+                      else "; the pack is not signed")
+            return (f"verified: {self.checked} files match manifest.json, and report.pdf's "
+                    f"attached manifest matches it{signed}")
+        return f"NOT verified: {len(self.problems)} problem(s) above"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The keys `compliance verify --format json` adds to the JSON report (see
+        docs/report.md); the manifest's positioned errors are its ``findings``."""
+        return {
+            "pack": str(self.pack),
+            "ok": self.ok,
+            "verdict": self.verdict(),
+            "files_checked": self.checked,
+            "problems": [{"subject": p.subject, "message": p.message} for p in self.problems],
+            "signature": {"status": self.signature_status, "message": self.signature},
+        }
 
 
 class _Pack:
@@ -227,7 +267,8 @@ def _signature(pack: _Pack, manifest_data: bytes, allowed: Path | None,
                result: PackCheck) -> None:
     from compliance.sshsig import verify
 
-    if SIGNATURE_NAME not in pack.names:
+    result.signed = SIGNATURE_NAME in pack.names
+    if not result.signed:
         result.signature = "not signed (no manifest.json.sig)"
         if allowed is not None:
             result.signature_ok = False

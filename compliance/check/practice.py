@@ -42,6 +42,9 @@ class PracticeResult:
     #: layer -> (index of the drill in the model, the layer's result) for the latest drill
     drills: dict[Layer, tuple[int, DrillLayer]] = field(default_factory=dict)
     drills_adopted: bool = False
+    drill_interval_days: int = 180
+    #: layers whose newest drill is more than ``drill_interval_days`` old (DRL002 flags them)
+    stale_drills: frozenset[Layer] = frozenset()
 
     def trace(self, scenario_id: str) -> Trace | None:
         return next((t for t in self.traces if t.scenario.id == scenario_id), None)
@@ -72,10 +75,14 @@ def _compute(ctx: CheckContext) -> PracticeResult:
     adopted = chosen is not None or any(
         (ctx.root / folder).is_dir() for folder in (SCENARIOS_DIR, EXERCISES_DIR))
     metrics = tuple(compute(ctx, m) for m in model.metrics)
+    drills = latest_drills(ctx)
+    interval = model.settings.drill_interval_days
+    stale = frozenset(layer for layer, (i, _) in drills.items()
+                      if overdue(model.drills[i].date, interval, ctx.today))
     return PracticeResult(traces, checked, adopted, exercises, open_,
                           exercises[0].date if exercises else None,
-                          model.settings.exercise_interval_days, metrics, latest_drills(ctx),
-                          (ctx.root / DRILLS_DIR).is_dir())
+                          model.settings.exercise_interval_days, metrics, drills,
+                          (ctx.root / DRILLS_DIR).is_dir(), interval, stale)
 
 
 def overdue(last: dt.date, interval_days: int, today: dt.date) -> bool:

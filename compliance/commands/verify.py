@@ -16,7 +16,11 @@ from compliance.commands.options import EXIT_FINDINGS, EXIT_OK, fail_unreadable
               default=None, metavar="FILE",
               help="OpenSSH allowed-signers file: check manifest.json.sig against it "
                    "(ssh-keygen -Y verify, namespace compliance-pack).")
-def verify(pack: Path, allowed_signers: Path | None) -> None:
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True,
+              help="text: one line per mismatch, then the verdict; json: the same as one "
+                   "object (docs/report.md), also when the pack cannot be read.")
+def verify(pack: Path, allowed_signers: Path | None, fmt: str) -> None:
     """Check that PACK (evidence-pack.zip) is the pack that was built.
 
     Every file against manifest.json (present, size, sha256, nothing unlisted),
@@ -30,6 +34,7 @@ def verify(pack: Path, allowed_signers: Path | None) -> None:
     Examples:
       compliance verify out/evidence-pack.zip
       compliance verify evidence-pack.zip --allowed-signers allowed_signers
+      compliance verify evidence-pack.zip --format json
     """
     from compliance.diagnostics import UserError
     from compliance.packcheck import verify_pack
@@ -38,22 +43,17 @@ def verify(pack: Path, allowed_signers: Path | None) -> None:
         result = verify_pack(pack, allowed_signers)
     except UserError as exc:
         fail_unreadable(exc.message, exc.diagnostics)
-        return
     out = sys.stdout
+    if fmt == "json":
+        from compliance.formats import Report, emit
+
+        emit(Report(result.manifest_errors, extra=result.as_dict()), "json", out)
+        sys.exit(EXIT_OK if result.ok else EXIT_FINDINGS)
     for d in result.manifest_errors:
         out.write(f"{d.path}:{d.line}:{d.column}: error {d.message} [{d.code}]\n")
     for problem in result.problems:
         out.write(f"{pack}: {problem.subject}: {problem.message}\n")
-    if result.manifest_errors:
-        out.write(f"{pack}: a manifest does not have the form of a pack manifest; nothing "
-                  "else was checked\n")
-        sys.exit(EXIT_FINDINGS)
-    out.write(f"signature: {result.signature}\n")
-    if result.ok:
-        signed = ("; the signature is good" if result.signature_ok
-                  else "; who signed it was not checked")
-        out.write(f"{pack}: verified: {result.checked} files match manifest.json, and "
-                  f"report.pdf's attached manifest matches it{signed}\n")
-        sys.exit(EXIT_OK)
-    out.write(f"{pack}: NOT verified: {len(result.problems)} problem(s) above\n")
-    sys.exit(EXIT_FINDINGS)
+    if not result.manifest_errors:
+        out.write(f"signature: {result.signature}\n")
+    out.write(f"{pack}: {result.verdict()}\n")
+    sys.exit(EXIT_OK if result.ok else EXIT_FINDINGS)

@@ -253,6 +253,10 @@ def _family(an: Analysis, clause: tuple[int, int], s: int, e: int,
                 gap += 2 * _OTHER_CLAUSE
             if best is None or gap < best[0]:
                 best = (gap, fam)
+    if best is None and cs > 0 and lx.CONSEQUENCE.match(an.text, cs):
+        # a consequence whose topic stands in the clause before it ("the sandbox is
+        # destroyed after each task, so nothing persists")
+        return _family(an, (0, len(an.text)), s, e, fams)
     return best[1] if best is not None else None
 
 
@@ -343,7 +347,11 @@ def find(an: Analysis) -> Absolute | None:
                 fam = _family(an, clause, s, e, tuple(f for f in voc.families
                                                       if f.key not in _OWN_CLASS_ONLY))
             if fam is None and pred.default is not None:
-                fam = next(f for f in voc.families if f.key == pred.default)
+                # claimed anyway: of the family whose topic stands anywhere in the
+                # sentence, or of the class's default
+                fam = _family(an, (0, len(text)), s, e, tuple(
+                    f for f in voc.families if f.key not in _OWN_CLASS_ONLY)) or next(
+                    f for f in voc.families if f.key == pred.default)
             if fam is None or (fam.designs is not None and fam.designs.search(text)):
                 continue  # (an accurate design of that family: a later predicate may claim)
             return Absolute(s, e, fam.code, pred.name, text[s:e])

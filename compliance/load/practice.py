@@ -8,6 +8,7 @@ own system without renaming it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,11 +69,19 @@ class Practice:
 
 def builtin_scenarios() -> list[Scenario]:
     """The scenarios shipped with the tool, in file order (a broken one is a bug)."""
+    return list(_read_builtin_scenarios())
+
+
+@functools.cache
+def _read_builtin_scenarios() -> tuple[Scenario, ...]:
+    """Read once per process: package data, parsed into frozen models. A process that
+    checks many workspaces (a test run, a fuzzer) otherwise spends close to half of each
+    small workspace's load on these seven files."""
     out: list[Scenario] = []
     for file in sorted(BUILTIN_DIR.glob("*.yaml")):
         doc = load_yaml(file, f"compliance/practice/scenarios/{file.name}")
         out.extend(ScenarioFile.model_validate(doc.data).scenarios)
-    return out
+    return tuple(out)
 
 
 def load_practice(docs: dict[str, YamlDocument], validate: Validate,

@@ -19,6 +19,7 @@ from compliance.model import Control, Evidence, Limit, Source, Status
 from compliance.model.audience import Audience
 from compliance.model.layers import Layer
 from compliance.pipeline import Checked
+from compliance.practice.drills_view import DrillsView, drills_view
 from compliance.practice.worksheet import metric_views, practice_view, trace_view
 from compliance.render.audience import Redaction, Visibility
 from compliance.render.context import (
@@ -263,6 +264,8 @@ def build_context(checked: Checked, *, forced: bool = False,
         practice=practice_view(practice),
         metrics=metric_views(practice.metrics)
         if practice and vis.audience is Audience.INTERNAL else (),
+        drills=drills_view(model, practice) if vis.audience is Audience.INTERNAL
+        else DrillsView(),
         audience=vis.audience.value,
         audience_note=vis.note(),
         practice_withheld=vis.audience is not Audience.INTERNAL,

@@ -12,6 +12,7 @@ import enum
 import re
 from dataclasses import dataclass
 
+from compliance.practice.drills_view import DrillsView
 from compliance.practice.worksheet import MetricView, PracticeView, TraceView
 
 
@@ -231,10 +232,13 @@ class ReportContext:
     #: The audience this build is for (`build --audience`) and what that means.
     audience: str = "internal"
     audience_note: str = "internal: everything in the model; do not send outside the team"
-    #: Metrics, tabletop traces and exercises are for the team only (any other audience).
+    #: Metrics, tabletop traces, exercises and drills are for the team only (any other
+    #: audience).
     practice_withheld: bool = False
     practice: PracticeView = PracticeView(status="No tabletop exercise is recorded.")
     metrics: tuple[MetricView, ...] = ()
+    #: The layer drills, each drilled layer a row (compliance.practice.drills_view).
+    drills: DrillsView = DrillsView()
     #: The first page's summary (counts always; hashes once the pack's files are known).
     summary: SummaryView = SummaryView()
 

@@ -103,12 +103,17 @@ def test_an_untampered_pack_verifies(signed: dict[str, Path]) -> None:
     assert stdout.endswith("; who signed it was not checked\n")
 
 
-@needs_ssh
-def test_a_changed_file_is_named(signed: dict[str, Path], tmp_path: Path) -> None:
+def codeowners_changed(signed: dict[str, Path], tmp_path: Path) -> Path:
+    """The signed pack with one evidence file changed after the build."""
     def change(files: dict[str, bytes]) -> None:
         files["evidence/github/CODEOWNERS"] += b"* @someone-else\n"
 
-    pack = rewrite(signed["pack"], tmp_path / "t.zip", change)
+    return rewrite(signed["pack"], tmp_path / "t.zip", change)
+
+
+@needs_ssh
+def test_a_changed_file_is_named(signed: dict[str, Path], tmp_path: Path) -> None:
+    pack = codeowners_changed(signed, tmp_path)
     code, stdout, _ = verify(pack, "--allowed-signers", str(signed["allowed"]))
     assert code == 1
     [problem] = [line for line in stdout.splitlines() if "CODEOWNERS" in line]
@@ -169,12 +174,17 @@ def test_a_signer_not_in_the_allowed_signers_file(signed: dict[str, Path]) -> No
         "manifest.json.sig" in stdout
 
 
-@needs_ssh
-def test_malformed_manifests(signed: dict[str, Path], tmp_path: Path) -> None:
+def bad_hash_manifest(signed: dict[str, Path], tmp_path: Path) -> Path:
+    """The signed pack whose manifest.json has a malformed sha256: the wrong shape."""
     def bad_hash(files: dict[str, bytes]) -> None:
         files["manifest.json"] = files["manifest.json"].replace(b'"sha256": "', b'"sha256": "X', 1)
 
-    pack = rewrite(signed["pack"], tmp_path / "hash.zip", bad_hash)
+    return rewrite(signed["pack"], tmp_path / "hash.zip", bad_hash)
+
+
+@needs_ssh
+def test_malformed_manifests(signed: dict[str, Path], tmp_path: Path) -> None:
+    pack = bad_hash_manifest(signed, tmp_path)
     code, stdout, stderr = verify(pack)
     assert (code, stderr) == (1, "")
     assert stdout.startswith("hash.zip!manifest.json:")
@@ -223,3 +233,93 @@ def test_a_key_that_cannot_sign_writes_nothing(tmp_path: Path) -> None:
     assert stderr.endswith("give an SSH private key (or its .pub, with the key loaded in "
                            "ssh-agent)\n")
     assert not (tmp_path / "out").exists()
+
+
+# --- `compliance verify --format json` (shape: docs/report.md) ---------------------------
+
+VERIFY_KEYS = ["tool", "findings", "summary", "pack", "ok", "verdict", "files_checked",
+               "problems", "signature"]
+
+
+def verify_json(pack: Path, *extra: str) -> tuple[int, dict, str]:  # type: ignore[type-arg]
+    """``verify --format json``: exit code, the parsed object, and the last text line's
+    verdict for the same pack and options (the two formats must agree)."""
+    code, stdout, stderr = verify(pack, *extra, "--format", "json")
+    assert stderr == ""
+    doc = json.loads(stdout)
+    assert list(doc) == VERIFY_KEYS
+    text_code, text, _ = verify(pack, *extra)
+    assert text_code == code
+    assert text.splitlines()[-1] == f"{pack}: {doc['verdict']}"
+    return code, doc, text
+
+
+@needs_ssh
+def test_json_of_an_untampered_pack(signed: dict[str, Path]) -> None:
+    code, doc, _ = verify_json(signed["pack"], "--allowed-signers", str(signed["allowed"]))
+    with zipfile.ZipFile(signed["pack"]) as archive:
+        listed = len(json.loads(archive.read("manifest.json"))["files"])
+    assert code == 0
+    assert doc["tool"]["name"] == "compliance"
+    assert (doc["findings"], doc["problems"]) == ([], [])
+    assert doc["summary"] == {"error": 0, "warning": 0, "info": 0, "waived": 0}
+    assert (doc["pack"], doc["ok"], doc["files_checked"]) == (str(signed["pack"]), True, listed)
+    assert doc["signature"]["status"] == "good"
+    assert doc["signature"]["message"].startswith('Good "compliance-pack" signature for '
+                                                  "auditor@example.test")
+    assert doc["verdict"].endswith("; the signature is good")
+    code, doc, _ = verify_json(signed["pack"])
+    assert (code, doc["ok"], doc["signature"]["status"]) == (0, True, "not-checked")
+    assert doc["verdict"].endswith("; who signed it was not checked")
+
+
+@needs_ssh
+def test_json_names_each_problem(signed: dict[str, Path], tmp_path: Path) -> None:
+    pack = codeowners_changed(signed, tmp_path)
+    code, doc, _ = verify_json(pack, "--allowed-signers", str(signed["allowed"]))
+    assert (code, doc["ok"], doc["verdict"]) == (1, False, "NOT verified: 1 problem(s) above")
+    [problem] = doc["problems"]
+    assert problem["subject"] == "evidence/github/CODEOWNERS"
+    assert problem["message"].startswith("sha256 is ")
+    assert doc["signature"]["status"] == "good"  # the manifest itself was not touched
+
+
+@needs_ssh
+def test_json_signature_missing_or_unsigned(signed: dict[str, Path], tmp_path: Path) -> None:
+    def unsign(files: dict[str, bytes]) -> None:
+        del files["manifest.json.sig"]
+
+    pack = rewrite(signed["pack"], tmp_path / "t.zip", unsign)
+    code, doc, _ = verify_json(pack, "--allowed-signers", str(signed["allowed"]))
+    assert (code, doc["ok"], doc["signature"]["status"]) == (1, False, "missing")
+    assert doc["problems"] == [{"subject": "manifest.json.sig", "message": (
+        "the pack is not signed, and --allowed-signers asks for a signature")}]
+    code, doc, _ = verify_json(pack)
+    assert (code, doc["ok"], doc["signature"]["status"]) == (0, True, "unsigned")
+    assert doc["verdict"].endswith("; the pack is not signed")
+    assert doc["signature"]["message"] == "not signed (no manifest.json.sig)"
+    code, doc, _ = verify_json(signed["pack"], "--allowed-signers", str(signed["stranger"]))
+    assert (code, doc["ok"], doc["signature"]["status"]) == (1, False, "bad")
+
+
+@needs_ssh
+def test_json_of_a_malformed_manifest(signed: dict[str, Path], tmp_path: Path) -> None:
+    pack = bad_hash_manifest(signed, tmp_path)
+    code, doc, _ = verify_json(pack)
+    assert (code, doc["ok"], doc["files_checked"]) == (1, False, 0)
+    assert doc["signature"] == {"status": "not-examined", "message": ""}
+    assert doc["findings"] and {f["path"] for f in doc["findings"]} == {"hash.zip!manifest.json"}
+    assert doc["summary"]["error"] == len(doc["findings"])
+    assert doc["verdict"].endswith("nothing else was checked")
+
+
+def test_json_of_an_unreadable_pack(tmp_path: Path) -> None:
+    (tmp_path / "not.zip").write_bytes(b"PK\x03\x04 truncated")
+    code, stdout, stderr = verify(tmp_path / "not.zip", "--format", "json")
+    assert code == 2
+    assert stderr.startswith(f"error: {tmp_path / 'not.zip'}: not a zip file")
+    doc = json.loads(stdout)
+    assert doc["ok"] is False and doc["summary"]["error"] == 1
+    [finding] = doc["findings"]
+    assert finding["path"] == str(tmp_path / "not.zip")
+    assert finding["message"].startswith("not a zip file, so not an evidence pack")

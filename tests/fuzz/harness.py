@@ -16,6 +16,7 @@ A fuzz target asserts only what must hold for *any* input:
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import resource
@@ -207,8 +208,14 @@ def shared_seeds(folder: str, *suffixes: str) -> list[tuple[str, str]]:
     where = SHARED_DATA / "agent-configs" / folder
     if not where.is_dir():
         pytest.skip(f"third-party data not present at {where} (needs ../shared/data)")
-    seeds = [(p.name, p.read_text(encoding="utf-8")) for p in sorted(where.iterdir())
-             if p.is_file() and (not suffixes or p.name.endswith(suffixes))]
+    seeds = _read_seeds(where, suffixes)
     if not seeds:
         pytest.skip(f"no {'/'.join(suffixes) or 'seed'} files in {where}")
-    return seeds
+    return list(seeds)
+
+
+@functools.cache
+def _read_seeds(where: Path, suffixes: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The seed files of one folder, read once per run (every example of a target uses them)."""
+    return tuple((p.name, p.read_text(encoding="utf-8")) for p in sorted(where.iterdir())
+                 if p.is_file() and (not suffixes or p.name.endswith(suffixes)))

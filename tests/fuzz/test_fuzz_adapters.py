@@ -153,8 +153,11 @@ def _example(rel: str) -> str:
     return (REPO / rel).read_text(encoding="utf-8")
 
 
-def variants(family: Family, seeds: list[str]) -> st.SearchStrategy[str]:
-    """Text edits of the seeds, and (for data formats) reshaped seeds and generated trees."""
+@functools.cache
+def variants(family: Family, seeds: tuple[str, ...]) -> st.SearchStrategy[str]:
+    """Text edits of the seeds, and (for data formats) reshaped seeds and generated trees.
+
+    Built once per family and seeds (each seed is parsed here), not once per example."""
     if not seeds:
         return generated(family)
     edited = st.sampled_from(seeds).flatmap(mutated)
@@ -186,7 +189,7 @@ SHARED = sorted(name for name, family in FAMILIES.items() if family.shared)
 def test_check_on_real_agent_configs_edited(name: str, data: st.DataObject) -> None:
     family = FAMILIES[name]
     assert family.shared
-    seeds = [text for _, text in shared_seeds(family.shared, *family.suffixes)]
+    seeds = tuple(text for _, text in shared_seeds(family.shared, *family.suffixes))
     check_evidence(family, data.draw(variants(family, seeds), label="evidence"))
 
 
@@ -194,7 +197,7 @@ def test_check_on_real_agent_configs_edited(name: str, data: st.DataObject) -> N
 @given(data=st.data())
 def test_check_on_small_built_inputs(name: str, data: st.DataObject) -> None:
     family = FAMILIES[name]
-    own = [_example(family.example)] if family.example else []
-    own += [family.built] if family.built else []
+    own = ((_example(family.example),) if family.example else ()) + (
+        (family.built,) if family.built else ())
     check_evidence(family, data.draw(st.one_of(variants(family, own), generated(family)),
                                      label="evidence"))

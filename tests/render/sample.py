@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from compliance.practice.drills_view import DrillRowView, DrillsView
 from compliance.render.context import (
     AssertionView,
     CheckView,
@@ -215,4 +216,28 @@ def sample_context(
         summary=SummaryView(verified=1, partly_verified=1, unverified=1, refuted=1, stale=0,
                             planned=0, errors=1, warnings=1, notes=0, waived=0, waivers=1,
                             model_sha256=SHA_A, manifest_sha256=SHA_B, manifest_files=3),
+        drills=DRILLS,
     )
+
+
+#: One drill row of each kind: failed, stale, superseded, and a passing newest one.
+DRILLS = DrillsView(
+    rows=(
+        DrillRowView("2026-10-30", "hostile-readme", "Pipeline gating", "FAILED", "PIPE-01",
+                     "CI ran the changed workflow on the pull request at once.",
+                     "newest drill of this layer", ("failed",)),
+        DrillRowView("2026-10-30", "hostile-readme", "Network egress", "passed", "NET-01",
+                     "The canary call was blocked.", "newest drill of this layer", ()),
+        DrillRowView("2026-03-02", "hostile-readme", "Isolation", "passed", "ISO-01",
+                     "Only the working copy changed.",
+                     "STALE: the newest drill of this layer, more than 180 days old; drill "
+                     "it again", ("stale",)),
+        DrillRowView("2026-03-02", "hostile-readme", "Pipeline gating", "passed",
+                     "no control named", "The run waited for approval.",
+                     "superseded by the drill of 2026-10-30", ("superseded",)),
+    ),
+    interval_days=180,
+    not_drilled=("Credentials", "Git write and review", "Logs"),
+    status="2 drill(s) recorded, the newest on 2026-10-30; each layer is drilled at least "
+           "every 180 days.",
+)

@@ -55,6 +55,7 @@ def test_bookmarks_per_layer_and_control(sample_pdf: bytes) -> None:
         "Logs",
         ["LOG-01: Session logs shipped to the SIEM"],
         "Layer metrics",
+        "Layer drills",
         "Tabletop scenarios",
         "Other findings and waivers",
     ]
