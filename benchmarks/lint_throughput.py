@@ -1,6 +1,7 @@
-"""Throughput of `compliance lint` against proselint on the same ~1 MB prose file.
+"""Throughput of `compliance lint` against proselint on the same prose file (~1 MB default).
 
-Usage: python benchmarks/lint_throughput.py [--size-kb 1024] [--claim-share 0.25] [--keep]
+Usage: python benchmarks/lint_throughput.py [--size-kb 1024 | --size-mb 10] [--distinct]
+       [--claim-share 0.25] [--runs 3] [--keep]
 
 Generates a deterministic Markdown file of security prose (headings, lists,
 paragraphs): a share of the sentences (default 1 in 4) comes from the labelled
@@ -8,14 +9,18 @@ claim corpus (overclaims and honest statements that use the same words), the
 rest from ordinary security-documentation sentences. Both command-line tools
 run on it in the same run, as subprocesses, best of N runs each; the ratio is
 reported on wall time and on CPU time (CPU time is the fairer number on a busy
-machine). Target: `compliance lint` at least 20x faster than proselint.
+machine). Targets: `compliance lint` at least 20x faster than proselint on the
+default file, at least 10x on 10 MB of distinct prose (``--size-mb 10 --distinct``).
 
 The judge memoises per sentence, and the default file repeats its sentences
 (about 1,900 distinct among 15,600), as boilerplate-heavy documents and answer
 columns do. ``--distinct`` numbers every sentence ("... (item 7).") so that none
 repeats: the honest figure for prose without repetition. The number changes a
 few verdicts (a bare "No (item 7)." is no longer a bare answer), so it reports
-fewer findings.
+fewer findings. The script segments and normalises the file with the judge's own
+functions and prints how many of its sentences are distinct, so the claim that
+none repeats is checked in every run, not assumed: every memo the judge keeps is
+keyed by a sentence's or a text's exact normalised characters.
 proselint is a benchmark-only dependency (`pip install -e .[bench]`).
 """
 
@@ -72,6 +77,10 @@ def generate(size: int, claim_share: float = 0.25, seed: int = 7,
              distinct: bool = False) -> str:
     rng = random.Random(seed)
     claims = [i.text.strip() for i in load(CORPUS) if "\n" not in i.text.strip()]
+    if distinct:  # a numbered statement of several sentences would repeat all but its last
+        from compliance.judge.segment import sentences
+
+        claims = [c for c in claims if len(sentences(c)) == 1]
     count = 0
 
     def pick() -> str:
@@ -96,6 +105,15 @@ def generate(size: int, claim_share: float = 0.25, seed: int = 7,
     return "".join(parts)
 
 
+def distinct_sentences(text: str) -> tuple[int, int]:
+    """(sentences, distinct normalised sentences) of ``text``, as the judge reads it."""
+    from compliance.judge.analysis import normalise
+    from compliance.judge.segment import sentences
+
+    lows = [normalise(s.prose) for s in sentences(text)]
+    return len(lows), len(set(lows))
+
+
 def timed(cmd: list[str], runs: int) -> tuple[float, float]:
     """Best wall time and best CPU time (user + system of the child) over ``runs``."""
     best_wall = best_cpu = float("inf")
@@ -113,6 +131,7 @@ def timed(cmd: list[str], runs: int) -> tuple[float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size-kb", type=int, default=1024)
+    ap.add_argument("--size-mb", type=float, default=None, help="size in MB (overrides --size-kb)")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--claim-share", type=float, default=0.25,
                     help="share of sentences taken from the claim corpus (1.0: all)")
@@ -127,8 +146,11 @@ def main() -> None:
         sys.exit("needs both `compliance` and `proselint` on PATH (pip install -e .[bench])")
     tmp = Path(tempfile.mkdtemp(prefix="lint-bench-"))
     path = tmp / "prose.md"
-    path.write_text(generate(args.size_kb * 1024, args.claim_share, distinct=args.distinct),
-                    encoding="utf-8")
+    size_bytes = int(args.size_mb * 1e6) if args.size_mb is not None else args.size_kb * 1024
+    text = generate(size_bytes, args.claim_share, distinct=args.distinct)
+    path.write_text(text, encoding="utf-8")
+    n_sentences, n_distinct = distinct_sentences(text)
+    del text
     size = path.stat().st_size
     empty = tmp / "empty.md"
     empty.write_text("Nothing to see.\n", encoding="utf-8")
@@ -140,12 +162,15 @@ def main() -> None:
     print(f"file: {size / 1e6:.2f} MB, {args.claim_share:.0%} of sentences from the claim "
           f"corpus, {'every sentence distinct' if args.distinct else 'sentences repeat'} "
           f"({path if args.keep else 'deleted'})")
+    print(f"sentences: {n_sentences}, distinct after normalising: {n_distinct}")
     print(f"{'':18}{'wall s':>9}{'cpu s':>9}")
     print(f"{'compliance lint':18}{ours[0]:9.2f}{ours[1]:9.2f}   {found} findings")
     print(f"{'proselint check':18}{theirs[0]:9.2f}{theirs[1]:9.2f}")
     print(f"{'(lint start-up)':18}{start[0]:9.2f}{start[1]:9.2f}   on a one-line file")
+    target = 10 if args.distinct else 20
+    print(f"throughput: {size / 1e6 / ours[0]:.2f} MB/s wall, {size / 1e6 / ours[1]:.2f} MB/s cpu")
     print(f"ratio (proselint / compliance lint): wall {theirs[0] / ours[0]:.1f}x, "
-          f"cpu {theirs[1] / ours[1]:.1f}x (target >= 20x)")
+          f"cpu {theirs[1] / ours[1]:.1f}x (target >= {target}x)")
     if not args.keep:
         shutil.rmtree(tmp)
 

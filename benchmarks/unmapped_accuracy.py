@@ -10,18 +10,27 @@ see tests/questionnaire/labelled.py).
 
 For each --min-confidence value it prints, per label, how many questions were
 drafted and how many left blank; an unrelated question drafted is a defect,
-an agent-relevant one left blank a miss.
+an agent-relevant one left blank a miss. Then, at the default, the same per
+questionnaire.
+
+``--extra QUESTIONNAIRE LABELS`` adds a labelled set of your own (a CSV, XLSX
+or JSON questionnaire and a CSV with columns id,label), scored separately:
+the way to measure on text nobody tuned on without putting others' text in
+the repository.
 
     python benchmarks/unmapped_accuracy.py
     python benchmarks/unmapped_accuracy.py --thresholds 0.4 0.5 0.6 --show
+    python benchmarks/unmapped_accuracy.py --extra ~/fresh.csv ~/fresh-labels.csv
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -36,12 +45,21 @@ def main() -> None:
         "--thresholds", type=float, nargs="+", default=[0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7]
     )
     parser.add_argument("--show", action="store_true", help="list each labelled question")
+    parser.add_argument(
+        "--extra",
+        nargs=2,
+        action="append",
+        default=[],
+        metavar=("QUESTIONNAIRE", "LABELS"),
+        help="a labelled set of your own, scored on its own line",
+    )
     args = parser.parse_args()
 
     from compliance.pipeline import load_and_check
     from compliance.questionnaire import load_questionnaire
     from compliance.questionnaire.draft import draft_answers
     from compliance.questionnaire.judging import claims_judge
+    from compliance.questionnaire.match import DEFAULT_MIN_CONFIDENCE
     from compliance.questionnaire.unmapped import UnmappedPolicy
     from compliance.questionnaire.verdicts import control_verdicts
 
@@ -53,6 +71,28 @@ def main() -> None:
     assert checked.ok and checked.workspace.model is not None
     model, verdicts = checked.workspace.model, control_verdicts(checked.result.verdicts)
     judge = claims_judge()
+
+    def run(books: dict[str, Any], wanted: dict[tuple[str, str], str], t: float) -> list[Any]:
+        rows = []
+        for name, book in books.items():
+            answers = draft_answers(
+                book, model, verdicts, REPO / "evidence", judge, UnmappedPolicy(min_confidence=t)
+            )
+            for q in book.questions:
+                a = answers[q.key]
+                label = wanted.get((name, q.id or q.key), "-")
+                why = a.unanswered_reason or ", ".join(a.control_ids)
+                rows.append((label, a.answered, name, q.id or q.key, a.match_score, why))
+        return rows
+
+    def line(title: str, rows: list[Any]) -> str:
+        n = Counter((r[0], r[1]) for r in rows)
+        return (
+            f"{title:>30} | {n[('agent', True)]:>7} / {n[('agent', False)]:<5}"
+            f" | {n[('unrelated', True)]:>11} / {n[('unrelated', False)]:<5}"
+            f" | {sum(r[1] for r in rows)} of {len(rows)}"
+        )
+
     wanted = labels()
     books = {name: load_questionnaire(path, unmapped_overrides()) for name, path in paths.items()}
     found = {(n, q.id or q.key) for n, b in books.items() for q in b.questions}
@@ -61,38 +101,29 @@ def main() -> None:
         raise SystemExit(f"labelled questions not found: {absent}")
     total = sum(len(b.questions) for b in books.values())
     print(f"{len(wanted)} labelled questions ({Counter(wanted.values())}) of {total} read")
-    print("min-confidence | agent: drafted / blank | unrelated: drafted / blank | all drafted")
+    header = "| agent: drafted / blank | unrelated: drafted / blank | all drafted"
+    print(f"{'min-confidence':>30} {header}")
     for t in args.thresholds:
-        counts: Counter[tuple[str, bool]] = Counter()
-        drafted_all = 0
-        rows = []
-        for name, book in books.items():
-            answers = draft_answers(
-                book, model, verdicts, REPO / "evidence", judge, UnmappedPolicy(min_confidence=t)
-            )
-            drafted_all += sum(a.answered for a in answers.values())
-            for q in book.questions:
-                label = wanted.get((name, q.id or q.key))
-                if label:
-                    a = answers[q.key]
-                    counts[(label, a.answered)] += 1
-                    rows.append(
-                        (
-                            label,
-                            a.answered,
-                            name,
-                            q.id or q.key,
-                            a.match_score,
-                            a.unanswered_reason or ", ".join(a.control_ids),
-                        )
-                    )
-        print(
-            f"{t:>14.2f} | {counts[('agent', True)]:>7} / {counts[('agent', False)]:<5}"
-            f" | {counts[('unrelated', True)]:>11} / {counts[('unrelated', False)]:<5}"
-            f" | {drafted_all} of {total}"
-        )
+        rows = run(books, wanted, t)
+        print(line(f"{t:.2f}", rows))
         if args.show:
-            for row in sorted(rows):
+            for row in sorted(r for r in rows if r[0] != "-"):
+                print("   ", *row)
+    print(f"\nat the default --min-confidence {DEFAULT_MIN_CONFIDENCE:.2f}, per questionnaire:")
+    print(f"{'questionnaire':>30} {header}")
+    rows = run(books, wanted, DEFAULT_MIN_CONFIDENCE)
+    for name in books:
+        print(line(name, [r for r in rows if r[2] == name]))
+    for questionnaire, label_file in args.extra:
+        book = load_questionnaire(Path(questionnaire), unmapped_overrides())
+        with open(label_file, encoding="utf-8", newline="") as handle:
+            extra = {("extra", r["id"]): r["label"] for r in csv.DictReader(handle)}
+        rows = run({"extra": book}, extra, DEFAULT_MIN_CONFIDENCE)
+        unread = sorted(i for (_n, i) in extra if i not in {r[3] for r in rows})
+        print(line(Path(questionnaire).name, rows), end="")
+        print(f" (labelled, not read as a question: {', '.join(unread)})" if unread else "")
+        if args.show:
+            for row in sorted(r for r in rows if r[0] != "-"):
                 print("   ", *row)
 
 

@@ -21,7 +21,6 @@ import os
 import re
 import shutil
 import stat
-import tempfile
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -86,12 +85,16 @@ def owned_temp_folder(parent: Path, prefix: str) -> Path:
     """A new temporary folder ``<prefix><pid>-<random>`` in ``parent``: the name says
     which process owns it, so a later run can tell a killed run's leftover from a
     folder a run still in progress is using (:func:`clean_leftovers`)."""
+    import tempfile  # here: every command imports this module, few write (tempfile: ~10 ms)
+
     return Path(tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-", dir=parent))
 
 
 def owned_temp_file(parent: Path, prefix: str, suffix: str = ".tmp") -> tuple[int, str]:
     """Like :func:`owned_temp_folder` for a file: ``(fd, path)`` of ``<prefix><pid>-<random>
     <suffix>``."""
+    import tempfile
+
     return tempfile.mkstemp(prefix=f"{prefix}{os.getpid()}-", suffix=suffix, dir=parent)
 
 

@@ -18,6 +18,8 @@ COMMANDS: dict[str, str] = {
     "answer": "compliance.commands.answer:answer",
     "build": "compliance.commands.build:build",
     "check": "compliance.commands.check:check",
+    "diff": "compliance.commands.diff:diff",
+    "drill-kit": "compliance.commands.drill_kit:drill_kit",
     "library": "compliance.commands.library:library",
     "lint": "compliance.commands.lint:lint",
     "evidence": "compliance.commands.evidence:evidence",
@@ -25,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "init": "compliance.commands.init:init",
     "rules": "compliance.commands.rules:rules",
     "schema": "compliance.commands.schema:schema",
+    "verify": "compliance.commands.verify:verify",
     "tabletop": "compliance.commands.tabletop:tabletop",
 }
 

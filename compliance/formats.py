@@ -80,9 +80,11 @@ def format_text(report: Report, color: bool = False) -> str:
         verdicts = report.extra.get("verdicts") or {}
         if report.always_summary and verdicts:
             tally = {s: sum(v["status"] == s for v in verdicts.values())
-                     for s in ("verified", "unverified", "refuted")}
-            summary += (f"; claims: {tally['verified']} verified, {tally['unverified']} "
-                        f"unverified, {tally['refuted']} refuted")
+                     for s in ("verified", "partly-verified", "unverified", "refuted")}
+            summary += (f"; claims: {tally['verified']} verified, "
+                        + (f"{tally['partly-verified']} partly verified, "
+                           if tally["partly-verified"] else "")
+                        + f"{tally['unverified']} unverified, {tally['refuted']} refuted")
         lines.append(summary)
     return "\n".join(lines) + ("\n" if lines else "")
 

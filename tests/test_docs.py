@@ -48,6 +48,12 @@ NEEDS_READERS_FILE = {
     "compliance answer vendor.csv --answer-col D --notes-col E --out answered.csv":
         "the reader's own CSV questionnaire",
     'compliance lint answers.xlsx --column "Vendor comment"': "the reader's answered workbook",
+    "compliance library add caiq-answered.xlsx --library answers.json":
+        "the reader's reviewed answered workbook",
+    "compliance library add caiq-answered.xlsx.review.json --library answers.json":
+        "the review file of the reader's answered workbook",
+    "compliance answer next.xlsx --out next-answered.xlsx --library answers.json":
+        "the reader's next questionnaire and answer library",
 }
 PLACEHOLDERS = {"[WORKSPACE]": None, "[REPO]": None, "DIR": "out-dir", "NAME": "doc-test"}
 

@@ -16,6 +16,10 @@ from compliance.bounds import MAX_NUMBER_DIGITS, digit_count, too_long_message
 
 MAX_DEPTH = 200
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
+#: Inside a string, what is neither its end, an escape nor a line break (taken as is).
+_PLAIN = re.compile(r'[^"\\\n]+')
+_BLANK = re.compile(r"[ \t\r\n]+")
+_LOW_SURROGATE = re.compile(r"\\u(d[c-f][0-9a-f]{2})", re.IGNORECASE)
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
 
@@ -40,9 +44,9 @@ class _Parser:
     def skip(self) -> None:
         text = self.text
         while self.i < len(text):
-            c = text[self.i]
-            if c in " \t\r\n":
-                self.i += 1
+            blank = _BLANK.match(text, self.i)
+            if blank is not None:
+                self.i = blank.end()
             elif self.jsonc and text.startswith("//", self.i):
                 end = text.find("\n", self.i)
                 self.i = len(text) if end < 0 else end
@@ -149,6 +153,10 @@ class _Parser:
         parts: list[str] = []
         text = self.text
         while True:
+            plain = _PLAIN.match(text, self.i)  # a run of characters that stand for themselves
+            if plain is not None:
+                parts.append(plain.group())
+                self.i = plain.end()
             if self.i >= len(text):
                 raise self.fail("unterminated string", start)
             c = text[self.i]
@@ -163,8 +171,13 @@ class _Parser:
                     parts.append(_ESCAPES[nxt])
                     self.i += 2
                 elif nxt == "u" and re.fullmatch(r"[0-9a-fA-F]{4}", text[self.i + 2 : self.i + 6]):
-                    parts.append(chr(int(text[self.i + 2 : self.i + 6], 16)))
+                    code = int(text[self.i + 2 : self.i + 6], 16)
                     self.i += 6
+                    low = _LOW_SURROGATE.match(text, self.i) if 0xD800 <= code < 0xDC00 else None
+                    if low is not None:  # "\ud83d\ude00" is one character, as json reads it
+                        code = 0x10000 + ((code - 0xD800) << 10) + int(low.group(1), 16) - 0xDC00
+                        self.i = low.end()
+                    parts.append(chr(code))
                 else:
                     raise self.fail("invalid escape in string")
             else:

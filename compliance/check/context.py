@@ -7,12 +7,14 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from compliance.diagnostics import Position
-from compliance.load.workspace import Workspace
-from compliance.model import Model
 from compliance.paths import OutsideFolder
+
+if TYPE_CHECKING:  # rules import this module; listing them must not import the models
+    from compliance.load.workspace import Workspace
+    from compliance.model import Model
 
 T = TypeVar("T")
 

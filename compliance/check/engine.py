@@ -92,31 +92,11 @@ def run_checks(ws: Workspace, today: dt.date) -> CheckResult:
 def final_verdicts(ctx: CheckContext) -> dict[str, Any]:
     """Control id -> verdict, as every output states it (computed once per run). Rules
     that need verdicts (the tabletop trace) read them here."""
+    from compliance.check.practice import drills_not_verified
     from compliance.rules.config.controls import control_verdicts
 
+    # Stale evidence is already applied there (a stale claim is never VERIFIED), and the
+    # result is memoised: the rules that report on verdicts share it. A failed drill
+    # outranks a passing check.
     return ctx.memo(("final-verdicts",),
-                    lambda: _stale_not_verified(ctx, control_verdicts(ctx)))
-
-
-def _stale_not_verified(ctx: CheckContext, verdicts: dict[str, Any]) -> dict[str, Any]:
-    """A claim resting on stale evidence is not VERIFIED: the file the checks read is not
-    the file that was reviewed and pinned. It becomes UNVERIFIED, naming the stale files
-    (``"stale": [ids]``); a REFUTED claim stays refuted (the current file contradicts it)."""
-    from compliance.rules.model.evidence_rules import evidence_file
-
-    stale = set()
-    for ev in ctx.model.evidence:
-        file = evidence_file(ctx, ev)
-        if file is not None and ev.sha256 is not None and \
-                ctx.evidence_sha256(ev.path) != ev.sha256:
-            stale.add(ev.id)
-    if not stale:
-        return verdicts
-    for c in ctx.model.controls:
-        cited = sorted(stale & set(c.evidence))
-        v = verdicts.get(c.id)
-        if cited and v is not None and v["status"] == "verified":
-            message = (f"STALE: evidence {', '.join(cited)} changed since it was pinned; "
-                       f"the checks read the new file ({v['message']})")
-            verdicts[c.id] = {**v, "status": "unverified", "stale": cited, "message": message}
-    return verdicts
+                    lambda: drills_not_verified(ctx, dict(control_verdicts(ctx))))

@@ -8,12 +8,14 @@ Renderers show it; nothing downstream recomputes it.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from compliance.check.context import CheckContext
 from compliance.diagnostics import Position
-from compliance.load.practice import EXERCISES_DIR, SCENARIOS_DIR
-from compliance.model.practice import Exercise, Improvement
+from compliance.load.practice import DRILLS_DIR, EXERCISES_DIR, SCENARIOS_DIR
+from compliance.model import Layer
+from compliance.model.practice import DrillLayer, DrillResult, Exercise, Improvement
 from compliance.practice.metrics import MetricResult, compute
 from compliance.practice.trace import Trace, trace_all
 
@@ -37,6 +39,12 @@ class PracticeResult:
     last_exercise: dt.date | None
     exercise_interval_days: int
     metrics: tuple[MetricResult, ...] = ()
+    #: layer -> (index of the drill in the model, the layer's result) for the latest drill
+    drills: dict[Layer, tuple[int, DrillLayer]] = field(default_factory=dict)
+    drills_adopted: bool = False
+    drill_interval_days: int = 180
+    #: layers whose newest drill is more than ``drill_interval_days`` old (DRL002 flags them)
+    stale_drills: frozenset[Layer] = frozenset()
 
     def trace(self, scenario_id: str) -> Trace | None:
         return next((t for t in self.traces if t.scenario.id == scenario_id), None)
@@ -67,9 +75,48 @@ def _compute(ctx: CheckContext) -> PracticeResult:
     adopted = chosen is not None or any(
         (ctx.root / folder).is_dir() for folder in (SCENARIOS_DIR, EXERCISES_DIR))
     metrics = tuple(compute(ctx, m) for m in model.metrics)
+    drills = latest_drills(ctx)
+    interval = model.settings.drill_interval_days
+    stale = frozenset(layer for layer, (i, _) in drills.items()
+                      if overdue(model.drills[i].date, interval, ctx.today))
     return PracticeResult(traces, checked, adopted, exercises, open_,
                           exercises[0].date if exercises else None,
-                          model.settings.exercise_interval_days, metrics)
+                          model.settings.exercise_interval_days, metrics, drills,
+                          (ctx.root / DRILLS_DIR).is_dir(), interval, stale)
+
+
+def overdue(last: dt.date, interval_days: int, today: dt.date) -> bool:
+    """True when ``last`` (a drill's or an exercise's date) is more than ``interval_days``
+    before ``today``: the practice is due again."""
+    return last + dt.timedelta(days=interval_days) < today
+
+
+def latest_drills(ctx: CheckContext) -> dict[Layer, tuple[int, DrillLayer]]:
+    """Per layer, its result in the newest drill that covered it."""
+    out: dict[Layer, tuple[int, DrillLayer]] = {}
+    order = sorted(range(len(ctx.model.drills)), key=lambda i: ctx.model.drills[i].date)
+    for i in order:
+        for layer in ctx.model.drills[i].layers:
+            out[layer.layer] = (i, layer)
+    return out
+
+
+def drills_not_verified(ctx: CheckContext, verdicts: dict[str, Any]) -> dict[str, Any]:
+    """A failed drill outranks a passing configuration check: a control named in a layer
+    whose newest drill failed is not VERIFIED (``"drill_failed": date``) in any output."""
+    for i, layer in latest_drills(ctx).values():
+        if layer.result is not DrillResult.FAILED:
+            continue
+        date = ctx.model.drills[i].date
+        for cid in layer.controls:
+            v = verdicts.get(cid)
+            if v is not None and v["status"] == "verified":
+                happened = " ".join(layer.happened.split())
+                verdicts[cid] = {**v, "status": "unverified", "drill_failed": date.isoformat(),
+                                 "message": f"DRILL FAILED on {date} ({layer.layer.value} "
+                                            f"layer): {happened} The configuration checks "
+                                            f"alone said: {v['message']}"}
+    return verdicts
 
 
 def scenario_pos(ctx: CheckContext, scenario_id: str) -> Position:

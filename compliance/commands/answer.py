@@ -126,8 +126,9 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
         from compliance.disclose.make import answers_record
         from compliance.disclose.records import write_record
 
-        sent = answers_record(run.checked, record, run.questionnaire.questions,
-                              run.result.answers, sent=out.name)
+        sent = answers_record(run.checked, record, run.questionnaire, run.result.answers,
+                              sent=out.name,
+                              min_confidence=policy.min_confidence if policy else None)
         recorded = write_record(workspace, sent, replace=replace_record)
         sys.stdout.write(f"recorded what was sent in {recorded}\n")
     sys.exit(EXIT_OK)

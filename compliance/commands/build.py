@@ -59,10 +59,29 @@ class _Progress:
     default=None,
     help="Check as of this date (YYYY-MM-DD) instead of today.",
 )
+@click.option(
+    "--audience",
+    type=click.Choice(["public", "nda", "internal"]),
+    default="internal",
+    show_default=True,
+    help="Who the outputs are for: each shows only the controls and fields marked for that "
+    "audience (audience: and field_audience: in the model and compliance.yaml); the stance "
+    "and the limits of every claim shown always stay. The manifest and the report's first "
+    "page say which.",
+)
+@click.option(
+    "--sign",
+    "sign_key",
+    metavar="KEY",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Sign the pack's manifest.json with this SSH key (ssh-keygen -Y sign, namespace "
+    "compliance-pack); the signature goes into the pack as manifest.json.sig.",
+)
 @record_options
 def build(
     workspace: str, out: str, allow_findings: bool, strict: bool, today: dt.datetime | None,
-    record: str | None, replace_record: bool,
+    audience: str, sign_key: Path | None, record: str | None, replace_record: bool,
 ) -> None:
     """Check WORKSPACE, then write what customers and auditors receive into --out.
 
@@ -84,14 +103,18 @@ def build(
       compliance build --out out
       compliance build path/to/ws --out dist/audit --allow-findings
       compliance build --out out --record acme-bank-2026-q4
+      compliance build --out for-acme --audience public
+      compliance build --out out --sign ~/.ssh/id_ed25519
     """
     from compliance.diagnostics import UserError
     from compliance.disclose.records import record_destination
     from compliance.formats import emit
+    from compliance.model.audience import Audience
     from compliance.pipeline import load_and_check
     from compliance.render.output_folder import refuse_input_folders
     from compliance.report import make_report
 
+    reader = Audience(audience)
     progress = _Progress()
     progress("checking")
     try:
@@ -112,7 +135,8 @@ def build(
     from compliance.render.build import build as render_build
 
     try:
-        render_build(checked, Path(out), forced=not checked.ok, progress=progress)
+        render_build(checked, Path(out), forced=not checked.ok, progress=progress,
+                     audience=reader, sign_key=sign_key)
     except UserError as exc:
         progress.done()
         fail_unreadable(exc.message, exc.diagnostics)
@@ -124,8 +148,11 @@ def build(
     if record is not None:
         from compliance.disclose.make import build_record
         from compliance.disclose.records import write_record
+        from compliance.render.audience import Visibility
 
-        written = write_record(Path(workspace), build_record(checked, record),
-                               replace=replace_record)
+        assert checked.workspace.model is not None
+        shown = Visibility(reader, checked.workspace.model).control_ids
+        sent = build_record(checked, record, audience=reader, controls=shown)
+        written = write_record(Path(workspace), sent, replace=replace_record)
         sys.stdout.write(f"recorded what was sent in {written}\n")
     sys.exit(EXIT_FINDINGS if not checked.ok else EXIT_OK)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
-from pathlib import Path
 
 import click
 
@@ -12,7 +11,7 @@ from compliance.commands.options import (
     EXIT_FINDINGS,
     EXIT_OK,
     color_for,
-    fail_unreadable,
+    load_and_check_or_exit,
     output_options,
     workspace_argument,
 )
@@ -33,16 +32,10 @@ def check(workspace: str, fmt: str, strict: bool, today: dt.datetime | None) -> 
       compliance check path/to/ws --format sarif > results.sarif
       compliance check --format github      # annotations in GitHub Actions
     """
-    from compliance.diagnostics import UserError
     from compliance.formats import emit
-    from compliance.pipeline import load_and_check
     from compliance.report import make_report
 
-    try:
-        checked = load_and_check(Path(workspace), today.date() if today else None, strict)
-    except UserError as exc:
-        fail_unreadable(exc.message, exc.diagnostics)
-        return
+    checked = load_and_check_or_exit(workspace, today, strict)
     out = sys.stdout
     emit(make_report(checked), fmt, out, color=color_for(out))
     sys.exit(EXIT_OK if checked.ok else EXIT_FINDINGS)

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-import sys
 from pathlib import Path
 
 import click
 
 from compliance.commands.options import (
-    EXIT_FINDINGS,
-    color_for,
-    fail_unreadable,
+    load_and_check_or_exit,
+    stop_on_model_errors,
     workspace_argument,
 )
 
@@ -60,23 +58,13 @@ def oscal(workspace: str, out: Path, allow_findings: bool, today: dt.datetime | 
       compliance export oscal path/to/ws --out dist/oscal --allow-findings
     """
     from compliance.atomic import staged_files, writing_to
-    from compliance.diagnostics import UserError
-    from compliance.formats import emit
-    from compliance.pipeline import load_and_check
     from compliance.render.oscal import assessment_results, component_definition, dumps
-    from compliance.report import make_report
 
-    try:
-        checked = load_and_check(Path(workspace), today.date() if today else None)
-    except UserError as exc:
-        fail_unreadable(exc.message, exc.diagnostics)
-        return
+    checked = load_and_check_or_exit(workspace, today)
     model = checked.workspace.model
     if model is None or (not checked.ok and not allow_findings):
-        emit(make_report(checked), "text", sys.stdout, color=color_for(sys.stdout))
-        sys.stdout.write("nothing written: fix the errors above"
-                         f"{'' if model is None else ' or use --allow-findings'}\n")
-        sys.exit(EXIT_FINDINGS)
+        stop_on_model_errors(checked, "nothing written: fix the errors above"
+                             f"{'' if model is None else ' or use --allow-findings'}")
     documents = {
         COMPONENT: dumps(component_definition(model)),
         RESULTS: dumps(assessment_results(model, checked.result.verdicts,

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
+
+if TYPE_CHECKING:
+    from compliance.pipeline import Checked
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -48,7 +53,7 @@ def print_unreadable(message: str, diagnostics: list[Any] | None = None) -> None
         err.write(f"error: {message}\n")
 
 
-def fail_unreadable(message: str, diagnostics: list[Any] | None = None) -> None:
+def fail_unreadable(message: str, diagnostics: list[Any] | None = None) -> NoReturn:
     """Print an unreadable-input error (positioned when possible) and exit 2.
 
     Text goes to stderr as before. With ``--format json|sarif|github`` (read from
@@ -66,6 +71,34 @@ def fail_unreadable(message: str, diagnostics: list[Any] | None = None) -> None:
 
         emit(unreadable_report(message, diagnostics), fmt, sys.stdout)
     sys.exit(EXIT_UNREADABLE)
+
+
+def load_and_check_or_exit(workspace: str | Path, today: dt.datetime | None,
+                           strict: bool = False) -> Checked:
+    """Stages 1 and 2 for a command: load WORKSPACE and run every check as of ``--today``.
+
+    A workspace that cannot be read at all prints its errors (positioned when
+    possible, see :func:`fail_unreadable`) and exits 2; a model that reads but has
+    errors is returned, for the command to decide (see :func:`stop_on_model_errors`).
+    """
+    from compliance.diagnostics import UserError
+    from compliance.pipeline import load_and_check
+
+    try:
+        return load_and_check(Path(workspace), today.date() if today else None, strict)
+    except UserError as exc:
+        fail_unreadable(exc.message, exc.diagnostics)
+
+
+def stop_on_model_errors(checked: Checked, nothing_done: str) -> NoReturn:
+    """Print the findings of a model that cannot be used as text, then ``nothing_done``
+    (what the command did not do, and why), and exit 1."""
+    from compliance.formats import emit
+    from compliance.report import make_report
+
+    emit(make_report(checked), "text", sys.stdout, color=color_for(sys.stdout))
+    sys.stdout.write(f"{nothing_done}\n")
+    sys.exit(EXIT_FINDINGS)
 
 
 @contextlib.contextmanager

@@ -10,12 +10,14 @@ import click
 @click.command("schema")
 @click.option("--write", "write_dir", is_flag=False, flag_value="", default=None,
               metavar="[DIR]",
-              help="Write all three schemas into DIR (created if missing); without DIR, "
+              help="Write every schema into DIR (created if missing); without DIR, "
                    "rewrite the committed schema files in the package.")
-@click.argument("which", type=click.Choice(["controls", "settings", "waivers"]),
+@click.argument("which", type=click.Choice(["controls", "settings", "waivers", "disclosure",
+                                                 "scenarios", "exercise", "drill"]),
                 default="controls")
 def schema(write_dir: str | None, which: str) -> None:
-    """Print the JSON Schema for controls/*.yaml (or settings/waivers files).
+    """Print the JSON Schema for controls/*.yaml (or settings, waivers, disclosure records,
+    scenarios/*.yaml, exercises/*.yaml, drills/*.yaml files).
 
     For editor autocompletion in a workspace of your own, write the schemas
     next to it and point each YAML file's first line at them:

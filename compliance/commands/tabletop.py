@@ -12,8 +12,9 @@ from compliance.commands.options import (
     EXIT_FINDINGS,
     EXIT_OK,
     EXIT_UNREADABLE,
-    color_for,
     fail_unreadable,
+    load_and_check_or_exit,
+    stop_on_model_errors,
 )
 
 
@@ -45,30 +46,20 @@ def tabletop(scenario: str | None, workspace: str, worksheet: str | None, out: s
       compliance tabletop readme-injection             # the trace, step by step
       compliance tabletop readme-injection --worksheet md --out worksheet.md
     """
-    from compliance.diagnostics import UserError
-    from compliance.formats import emit
-    from compliance.pipeline import load_and_check
     from compliance.practice.worksheet import (
         format_summary_text,
         format_trace_text,
         practice_view,
         trace_view,
     )
-    from compliance.report import make_report
 
     if worksheet and not out:
         raise click.UsageError("--worksheet needs --out FILE")
-    try:
-        checked = load_and_check(Path(workspace), today.date() if today else None)
-    except UserError as exc:
-        fail_unreadable(exc.message, exc.diagnostics)
-        return
+    checked = load_and_check_or_exit(workspace, today)
     model = checked.workspace.model
     practice = checked.result.practice
     if model is None or practice is None:
-        emit(make_report(checked), "text", sys.stdout, color=color_for(sys.stdout))
-        sys.stdout.write("no trace: the model has errors; fix them first\n")
-        sys.exit(EXIT_FINDINGS)
+        stop_on_model_errors(checked, "no trace: the model has errors; fix them first")
     traces = practice.traces
     if scenario is not None:
         chosen = practice.trace(scenario)

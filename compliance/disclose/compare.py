@@ -12,7 +12,7 @@ is not stronger.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from compliance.model.disclosure import ClaimState, LimitText
@@ -107,18 +107,20 @@ def claim_changes(before: ClaimState, after: ClaimState) -> list[Change]:
 
 
 def compare_claims(before: Sequence[ClaimState], after: Sequence[ClaimState], *,
-                   new_controls: bool) -> list[Change]:
+                   new_controls: bool, withheld: Collection[str] = ()) -> list[Change]:
     """Differences for every control in ``before``; controls only in ``after`` count as
-    new (stronger) when ``new_controls`` (a whole-model comparison)."""
+    new (stronger) when ``new_controls`` (a whole-model comparison). ``withheld``: controls
+    still in the model that the reader is no longer shown (audience narrowed)."""
     now = {state.control: state for state in after}
     then = {state.control for state in before}
     out: list[Change] = []
     for state in before:
         current = now.get(state.control)
         if current is None:
+            gone = ("is no longer shown to this audience" if state.control in withheld
+                    else "is no longer in the model")
             out.append(Change(state.control, Direction.WEAKER, "control removed",
-                              state.title, None,
-                              f"{state.control} ({state.title}) is no longer in the model"))
+                              state.title, None, f"{state.control} ({state.title}) {gone}"))
         else:
             out.extend(claim_changes(state, current))
     if new_controls:
@@ -139,6 +141,19 @@ def new_limits(before: Iterable[ClaimState], after: Iterable[ClaimState]) -> lis
             if limit.id not in known and limit.id not in out:
                 out[limit.id] = limit
     return list(out.values())
+
+
+def stance_change(before: str, after: str, changes: Iterable[Change]) -> list[Change]:
+    """The stance summary's change, if it reads differently; it follows from the claim
+    changes, so it is weaker when any of them is, stronger when all of them are."""
+    if before == after:
+        return []
+    directions = {c.direction for c in changes}
+    direction = (Direction.WEAKER if Direction.WEAKER in directions
+                 else Direction.STRONGER if directions == {Direction.STRONGER}
+                 else Direction.CHANGED)
+    return [Change("stance", direction, "stance summary", before, after,
+                   "the stance summary now reads differently")]
 
 
 def owes_update(changes: Iterable[Change]) -> bool:

@@ -20,9 +20,11 @@ from compliance.disclose.compare import (
     compare_claims,
     new_limits,
     owes_update,
+    stance_change,
 )
 from compliance.disclose.state import HashOf, claim_states, stance_record
 from compliance.model import Model
+from compliance.model.audience import Audience
 from compliance.model.disclosure import AnswerRecord, DisclosureRecord, LimitText, RecordKind
 
 
@@ -51,30 +53,26 @@ class RecordDrift:
         }
 
 
-def _stance_change(record: DisclosureRecord, model: Model, verdicts: Mapping[str, Any],
-                   changes: list[Change]) -> list[Change]:
-    if record.stance is None:
-        return []
-    now = stance_record(model, verdicts)
-    if now.summary == record.stance.summary:
-        return []
-    directions = {c.direction for c in changes}
-    direction = (Direction.WEAKER if Direction.WEAKER in directions
-                 else Direction.STRONGER if directions == {Direction.STRONGER}
-                 else Direction.CHANGED)
-    return [Change("stance", direction, "stance summary", record.stance.summary, now.summary,
-                   "the stance summary now reads differently")]
-
-
 def record_drift(record: DisclosureRecord, display: str, model: Model,
                  verdicts: Mapping[str, Any], hash_of: HashOf,
                  evidence_dir: Path) -> RecordDrift:
-    recorded = [state.control for state in record.claims]
+    """One record against the model now. A build record is compared with what a build for
+    the same audience would show now; an answer record with the claims it rested on."""
+    recorded = {state.control for state in record.claims}
     now = claim_states(model, verdicts, hash_of)
-    now_recorded = [s for s in now if s.control in set(recorded)]
-    changes = compare_claims(record.claims, now if record.kind is RecordKind.BUILD else
-                             now_recorded, new_controls=record.kind is RecordKind.BUILD)
-    changes += _stance_change(record, model, verdicts, changes)
+    now_recorded = [s for s in now if s.control in recorded]
+    if record.kind is RecordKind.BUILD:
+        from compliance.render.audience import Visibility
+
+        shown = Visibility(Audience(record.audience or "internal"), model).control_ids
+        changes = compare_claims(record.claims, [s for s in now if s.control in shown],
+                                 new_controls=True,
+                                 withheld={s.control for s in now} - shown)
+        if record.stance is not None:
+            now_summary = stance_record(model, verdicts, shown).summary
+            changes += stance_change(record.stance.summary, now_summary, changes)
+    else:
+        changes = compare_claims(record.claims, now_recorded, new_controls=False)
     answers = redraft(record, model, verdicts, evidence_dir) if record.answers else []
     return RecordDrift(record, display, tuple(changes),
                        tuple(new_limits(record.claims, now_recorded)), tuple(answers))
@@ -87,6 +85,7 @@ def redraft(record: DisclosureRecord, model: Model, verdicts: Mapping[str, Any],
     from compliance.questionnaire.draft import draft_answers
     from compliance.questionnaire.judging import claims_judge
     from compliance.questionnaire.types import Format, MappingEntry, Question, Questionnaire
+    from compliance.questionnaire.unmapped import UnmappedPolicy
     from compliance.questionnaire.verdicts import control_verdicts
 
     questions = []
@@ -97,9 +96,11 @@ def redraft(record: DisclosureRecord, model: Model, verdicts: Mapping[str, Any],
                              suggest_only=rq.suggest_only) if rq.mapped else None
         questions.append(Question(key=rq.key, id=rq.id, text=rq.text, style=rq.style,
                                   mapping=entry, choices=tuple(rq.choices)))
-    questionnaire = Questionnaire(Path(record.sent), Format.CSV, questions)
+    questionnaire = Questionnaire(Path(record.sent), Format.CSV, questions,
+                                  recognised=record.recognised)
+    policy = None if record.min_confidence is None else UnmappedPolicy(record.min_confidence)
     drafted = draft_answers(questionnaire, model, control_verdicts(dict(verdicts)),
-                            evidence_dir, claims_judge())
+                            evidence_dir, claims_judge(), policy)
     out: list[Change] = []
     for item, question in zip(record.answers, questions, strict=True):
         change = answer_change(item, answer_record(question, drafted.get(question.key)))

@@ -14,6 +14,7 @@ from typing import Any
 from compliance import __version__
 from compliance.disclose.state import claim_states, file_hasher, stance_record
 from compliance.model import Model
+from compliance.model.audience import Audience
 from compliance.model.disclosure import (
     AnswerRecord,
     DisclosureRecord,
@@ -30,9 +31,11 @@ def _model(checked: Checked) -> Model:
     return model
 
 
-def _record(checked: Checked, name: str, kind: RecordKind, sent: str, audience: str | None,
+def _record(checked: Checked, name: str, kind: RecordKind, sent: str,
+            audience: Audience | None,
             controls: Iterable[str] | None, answers: list[AnswerRecord]) -> DisclosureRecord:
     model = _model(checked)
+    controls = None if controls is None else sorted(controls)
     verdicts = checked.result.verdicts
     return DisclosureRecord(
         format="compliance-disclosure/1",
@@ -43,7 +46,7 @@ def _record(checked: Checked, name: str, kind: RecordKind, sent: str, audience: 
         system=model.system.name,
         audience=audience,
         sent=sent,
-        stance=stance_record(model, verdicts) if kind is RecordKind.BUILD else None,
+        stance=stance_record(model, verdicts, controls) if kind is RecordKind.BUILD else None,
         claims=claim_states(model, verdicts, file_hasher(checked.workspace.evidence_dir),
                             controls),
         answers=answers,
@@ -51,9 +54,10 @@ def _record(checked: Checked, name: str, kind: RecordKind, sent: str, audience: 
 
 
 def build_record(checked: Checked, name: str, *, sent: str = "evidence-pack.zip",
-                 audience: str = "internal",
+                 audience: Audience = Audience.INTERNAL,
                  controls: Iterable[str] | None = None) -> DisclosureRecord:
-    """The record of a build: the stance and every control the outputs show."""
+    """The record of a build: the stance and every control the outputs show (``controls``:
+    those its audience may read; all when None)."""
     return _record(checked, name, RecordKind.BUILD, sent, audience, controls, [])
 
 
@@ -90,9 +94,14 @@ def answer_record(question: Any, answer: Any) -> AnswerRecord:
     )
 
 
-def answers_record(checked: Checked, name: str, questions: Iterable[Any],
-                   answers: Mapping[str, Any], *, sent: str) -> DisclosureRecord:
-    """The record of an answered questionnaire: every answer, and the claims they rest on."""
-    items = [answer_record(q, answers.get(q.key)) for q in questions]
+def answers_record(checked: Checked, name: str, questionnaire: Any,
+                   answers: Mapping[str, Any], *, sent: str,
+                   min_confidence: float | None) -> DisclosureRecord:
+    """The record of an answered questionnaire: every answer, the claims they rest on, and
+    how it was drafted (whether a mapping recognised it; the unmapped match threshold)."""
+    items = [answer_record(q, answers.get(q.key)) for q in questionnaire.questions]
     cited = {cid for item in items for cid in item.controls}
-    return _record(checked, name, RecordKind.ANSWER, sent, None, sorted(cited), items)
+    record = _record(checked, name, RecordKind.ANSWER, sent, None, sorted(cited), items)
+    recognised = bool(questionnaire.recognised)
+    return record.model_copy(update={
+        "recognised": recognised, "min_confidence": None if recognised else min_confidence})

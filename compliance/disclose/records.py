@@ -5,7 +5,8 @@ string double-quoted with JSON escapes, which YAML reads the same way), so
 the same disclosure always gives the same bytes and a reviewer reads its diff
 in a pull request. An existing record is never replaced unless asked
 (``--replace-record``). Records are read back by the workspace loader like
-every model file: syntax, unknown keys and wrong types are positioned errors.
+every model file (:func:`read_records` validates them): syntax, unknown keys and
+wrong types are positioned errors.
 """
 
 from __future__ import annotations
@@ -14,16 +15,19 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from compliance.atomic import write_text_atomic
 from compliance.diagnostics import Diagnostic, Level, UserError
-from compliance.load.yamlpos import YamlDocument, YamlLoadError, load_yaml
+from compliance.load.yamlpos import YamlDocument
 from compliance.model.base import ID_PATTERN
 from compliance.model.disclosure import DisclosureRecord
 from compliance.paths import OutsideFolder, resolve_inside
+
+if TYPE_CHECKING:  # pragma: no cover
+    from compliance.load.workspace import Workspace
 
 RECORDS_DIR = "disclosures"
 HEADER = (
@@ -88,8 +92,8 @@ def _scalar(key: str | None, value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
+    if isinstance(value, int | float):
+        return repr(value)
     if key == "date":  # a plain YAML date, as people write it
         return str(value)
     return _quote(str(value))
@@ -142,50 +146,34 @@ def record_files(root: Path) -> list[Path]:
     return sorted(files, key=lambda p: p.name)
 
 
-def load_records(
-    root: Path, display: Any
-) -> tuple[dict[str, LoadedRecord], list[Diagnostic], list[Diagnostic]]:
-    """Every record under ``disclosures/``: (records by name, findings, unreadable).
+def read_records(ws: Workspace, files: list[Path]) -> dict[str, LoadedRecord]:
+    """The records among the workspace's loaded files, by name; problems go to ws.findings.
 
-    ``display`` names a file as the workspace does (``disclosures/x.yaml``).
-    Findings (schema, a name that is not the file's) fail the run with exit 1;
-    unreadable files (binary, syntax errors, a link out of the workspace) exit 2.
+    The loader read each file like every model file (a syntax error or binary
+    content stops the run, exit 2); here each is validated strictly (unknown keys,
+    wrong types, a name that is not the file's: positioned findings, exit 1).
     """
     from compliance.load.errors import SCHEMA_CODE, SCHEMA_NAME, diagnostics_from
-    from compliance.load.workspace import _value_problems
 
     records: dict[str, LoadedRecord] = {}
-    findings: list[Diagnostic] = []
-    unreadable: list[Diagnostic] = []
-    for file in record_files(root):
-        shown = display(file)
-        try:
-            resolve_inside(Path(root).resolve(), shown)
-        except OutsideFolder as exc:
-            unreadable.append(Diagnostic(shown, 1, 1, "YML001", "unreadable-yaml", Level.ERROR,
-                                         f"refusing to read a disclosure record that {exc}"))
-            continue
-        try:
-            doc = load_yaml(file, shown)
-        except YamlLoadError as exc:
-            unreadable.extend(exc.diagnostics)
-            continue
-        findings.extend(_value_problems(doc))
+    for file in files:
+        shown = ws.display(file)
+        doc = ws.docs[shown]
         if not isinstance(doc.data, dict):
-            findings.append(Diagnostic.at(doc.pos(()), SCHEMA_CODE, SCHEMA_NAME, Level.ERROR,
-                                          "a disclosure record is a mapping of fields "
-                                          "(format, name, kind, date, ...)"))
+            ws.findings.append(Diagnostic.at(
+                doc.pos(()), SCHEMA_CODE, SCHEMA_NAME, Level.ERROR,
+                "a disclosure record is a mapping of fields (format, name, kind, date, ...)"))
             continue
         try:
             record = DisclosureRecord.model_validate(doc.data)
         except ValidationError as exc:
-            findings.extend(diagnostics_from(exc, doc, DisclosureRecord))
+            ws.findings.extend(diagnostics_from(exc, doc, DisclosureRecord))
             continue
         if record.name != file.stem:
-            findings.append(Diagnostic.at(
+            ws.findings.append(Diagnostic.at(
                 doc.pos(("name",)), SCHEMA_CODE, SCHEMA_NAME, Level.ERROR,
                 f"name: {record.name!r} is not this file's name ({file.stem!r}); a record "
                 f"lives in {RECORDS_DIR}/NAME.yaml"))
             continue
         records[record.name] = LoadedRecord(record, doc, shown)
-    return records, findings, unreadable
+    return records

@@ -89,11 +89,14 @@ def claim_states(
     ]
 
 
-def stance_record(model: Model, verdicts: Mapping[str, Any]) -> StanceRecord:
-    """The stance summary and its limits, exactly as the build states them."""
+def stance_record(model: Model, verdicts: Mapping[str, Any],
+                  shown: Iterable[str] | None = None) -> StanceRecord:
+    """The stance summary and its limits, exactly as the build states them (to an audience
+    shown only the controls in ``shown``)."""
     from compliance.render.stance import build_stance
 
-    stance = build_stance(model, verdict_words(model, verdicts))
+    stance = build_stance(model, verdict_words(model, verdicts),
+                          None if shown is None else set(shown))
     return StanceRecord(
         summary=" ".join(stance.summary.split()),
         limits=[" ".join(text.split()) for text in stance.limits],

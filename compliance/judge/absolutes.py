@@ -20,9 +20,12 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from compliance.judge import lexicon as lx
 from compliance.judge.analysis import MODAL_HEDGES, Analysis
+from compliance.judge.lazyre import lazy
+from compliance.judge.triggers import TriggerIndex
 
 #: What each predicate class says, completing "the words ... ".
 CLASS_READS = {
@@ -34,13 +37,16 @@ CLASS_READS = {
     "hidden": "say that a value cannot be seen at all",
     "safety": "say that the action carries no risk",
     "capability": "state an absolute inability",
+    "tamper-proof": "say that no one can switch the control off or get around it",
+    "unconditional": "say that it holds whatever happens",
 }
 
 
 @dataclass(frozen=True)
 class Predicate:
     name: str
-    #: "asserted" (a claim unless negated) or "capability" (an inability, a claim as it stands)
+    #: "asserted" (a claim unless negated), "capability" (an inability, a claim as it
+    #: stands) or "either" (absolute in both polarities: "under any circumstances")
     reads: str
     regex: re.Pattern[str]
     #: the family this class always claims, whatever its topic (None: the nearest topic's)
@@ -142,28 +148,37 @@ def _union(phrases: list[str], slots: dict[str, str] | None = None) -> str:
     return "|".join(f"(?:{compile_phrase(p, slots)})" for p in phrases)
 
 
-@cache
-def vocabulary() -> Vocabulary:
-    """The vocabulary, compiled on first use."""
+VOCABULARY = resources.files("compliance.rules.claims").joinpath("vocabulary.yaml")
+
+
+def parse_vocabulary(text: str) -> Any:
     from ruamel.yaml import YAML
 
-    raw = YAML(typ="safe").load(
-        resources.files("compliance.rules.claims").joinpath("vocabulary.yaml").read_text("utf-8"))
+    return YAML(typ="safe").load(text)
+
+
+@cache
+def vocabulary() -> Vocabulary:
+    """The vocabulary, compiled on first use (its YAML parsed ahead of time when
+    :mod:`compliance.judge.precompiled` holds exactly this text's content)."""
+    from compliance.judge import precompiled
+
+    raw = precompiled.parsed(VOCABULARY.read_text("utf-8"), parse_vocabulary)
     harms = raw.get("harms", {})
     slots = {"harm": _union([h for phrases in harms.values() for h in phrases])}
-    preds = tuple(Predicate(name, spec["reads"], re.compile(_union(spec["phrases"], slots)),
+    preds = tuple(Predicate(name, spec["reads"], lazy(_union(spec["phrases"], slots)),
                             spec.get("family"), spec.get("default"),
                             bool(spec.get("needs_topic")))
                   for name, spec in raw["predicates"].items())
     fams = tuple(Family(key, spec["code"],
-                        re.compile(_union(spec["topics"] + harms.get(key, [])))
+                        lazy(_union(spec["topics"] + harms.get(key, [])))
                         if spec["topics"] or harms.get(key) else None,
-                        re.compile(_union(spec["designs"])) if spec.get("designs") else None,
+                        lazy(_union(spec["designs"])) if spec.get("designs") else None,
                         bool(spec.get("fallback")))
                  for key, spec in raw["families"].items())
-    gate = re.compile("|".join(p.regex.pattern for p in preds))
-    return Vocabulary(preds, fams, re.compile(_union(raw["honest"])),
-                      re.compile(_union(raw["frames"])), gate)
+    gate = lazy("|".join(p.regex.pattern for p in preds))
+    return Vocabulary(preds, fams, lazy(_union(raw["honest"])),
+                      lazy(_union(raw["frames"])), gate)
 
 
 def honest_design(low: str, code: str) -> bool:
@@ -175,9 +190,25 @@ def honest_design(low: str, code: str) -> bool:
         for f in voc.families)
 
 
+@cache
+def _gate_index() -> TriggerIndex:
+    """Which predicates may match a sentence (:mod:`compliance.judge.triggers`), from
+    the shipped trigger table: a sentence with none of their words costs no search."""
+    from compliance.rules.claims.trigger_table import known
+
+    return TriggerIndex([p.regex for p in vocabulary().predicates], known())
+
+
+def candidates(text: str) -> list[int]:
+    """Indices (in order) of the predicates that may match ``text``: the others cannot."""
+    return _gate_index().candidates([text])[0]
+
+
 def may_apply(low: str) -> bool:
-    """Can :func:`find` find anything in this normalised sentence?"""
-    return vocabulary().gate.search(low) is not None
+    """Can :func:`find` find anything in this normalised sentence? (Exactly when the
+    vocabulary's ``gate``, the union of the predicates, matches it.)"""
+    preds = vocabulary().predicates
+    return any(preds[k].regex.search(low) is not None for k in candidates(low))
 
 
 #: A topic outside the predicate's clause (its complement clause, "ensures that ...")
@@ -222,17 +253,35 @@ def _family(an: Analysis, clause: tuple[int, int], s: int, e: int,
                 gap += 2 * _OTHER_CLAUSE
             if best is None or gap < best[0]:
                 best = (gap, fam)
+    if best is None and cs > 0 and lx.CONSEQUENCE.match(an.text, cs):
+        # a consequence whose topic stands in the clause before it ("the sandbox is
+        # destroyed after each task, so nothing persists")
+        return _family(an, (0, len(an.text)), s, e, fams)
     return best[1] if best is not None else None
 
 
 def _listed(text: str, s: int, e: int) -> bool:
-    """Is the predicate one item of a list of words ("prevents, stops, blocks, ...")?"""
+    """Is the predicate one item of a list of words ("prevents, stops, blocks, ...")?
+    Participles coordinated after a verb ("cannot be disabled, bypassed, or modified")
+    are one predicate said three ways, not a list of words."""
+    if _COORDINATED.match(text, s, e):
+        return False
     return (_ITEM_AFTER.match(text, e) is not None
             or _ITEM_BEFORE.search(text, max(s - 40, 0), s) is not None)
 
 
+_COORDINATED = re.compile(r"(?:cannot|can't|can ?not|won't|will not|may not|must not|never) "
+                          r"(?:be|get) \w+ed\b")
+
+
 _ITEM_AFTER = re.compile(r"\s*,\s*[\w-]+(?:\s[\w-]+)?\s*,")
 _ITEM_BEFORE = re.compile(r",\s*[\w-]+(?:\s[\w-]+)?\s*,\s*$")
+
+
+def _honest(voc: Vocabulary, text: str, s: int, e: int) -> bool:
+    """Does an honest phrase stand in the sentence outside the predicate ``s:e`` itself
+    ("can bypass" inside "no special privileges can bypass" is the claim's own words)?"""
+    return any(not (m.start() < e and s < m.end()) for m in voc.honest.finditer(text))
 
 
 def _hedged(an: Analysis, clause: tuple[int, int], s: int, e: int) -> bool:
@@ -258,10 +307,13 @@ def find(an: Analysis) -> Absolute | None:
         return None
     voc = vocabulary()
     text = an.text
-    for pred in voc.predicates:
+    for k in candidates(text):  # (a predicate the trigger index rules out cannot match)
+        pred = voc.predicates[k]
         for m in pred.regex.finditer(text):
             s, e = m.span()
-            if s == e or an.mentioned(s, e) or any(a <= s and e <= b for a, b in an.quotes):
+            # ("even if ... compromised" is a condition by its words, asserted by its clause)
+            said = (s - 1, s - 1) if s > 0 and text.startswith("even ", s) else (s, e)
+            if s == e or an.mentioned(*said) or any(a <= s and e <= b for a, b in an.quotes):
                 continue  # quoted words are mentioned, not said
             if _listed(text, s, e):
                 continue
@@ -270,7 +322,7 @@ def find(an: Analysis) -> Absolute | None:
             if e > ce:
                 ce = an.clause_of(e - 1)[1]
                 clause = (cs, ce)
-            if _hedged(an, clause, s, e) or voc.honest.search(text):
+            if _hedged(an, clause, s, e) or _honest(voc, text, s, e):
                 continue
             # a restriction anywhere ("except the model API", "; data can still leave"), a
             # requirement before it ("should be implemented ... to ensure"), an instruction
@@ -282,7 +334,7 @@ def find(an: Analysis) -> Absolute | None:
                 continue
             if _INSTRUCTION.match(text, cs) and text.startswith("ensure", s):
                 continue
-            if an.negations(clause, (s, e), s, e) % 2 == 1:
+            if pred.reads != "either" and an.negations(clause, (s, e), s, e) % 2 == 1:
                 continue
             if pred.name != "safety" and _SPECIFIC.search(text, e, ce):
                 continue  # a bounded statement about named files or hosts, not an absolute
@@ -295,8 +347,12 @@ def find(an: Analysis) -> Absolute | None:
                 fam = _family(an, clause, s, e, tuple(f for f in voc.families
                                                       if f.key not in _OWN_CLASS_ONLY))
             if fam is None and pred.default is not None:
-                fam = next(f for f in voc.families if f.key == pred.default)
-            if fam is None:
-                continue
+                # claimed anyway: of the family whose topic stands anywhere in the
+                # sentence, or of the class's default
+                fam = _family(an, (0, len(text)), s, e, tuple(
+                    f for f in voc.families if f.key not in _OWN_CLASS_ONLY)) or next(
+                    f for f in voc.families if f.key == pred.default)
+            if fam is None or (fam.designs is not None and fam.designs.search(text)):
+                continue  # (an accurate design of that family: a later predicate may claim)
             return Absolute(s, e, fam.code, pred.name, text[s:e])
     return None

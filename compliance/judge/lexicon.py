@@ -66,7 +66,10 @@ NEGATOR = _re(
     r"harmless|ineffective|toothless|powerless|useless|futile|ignored|disregarded|discarded|"
     r"inert|defanged|neutered|non-?existent|solved|(?:a )?non-issue|moot|off[- ]limits|"
     # the other forms of verbs listed as participles ("ignored" -> "ignores")
-    r"ignores?|ignoring|disregards?|disregarding|discards?|discarding|"
+    # (not an argument overlooking something: "this ignores a concrete exfiltration vector")
+    r"(?:ignores?|ignoring)(?! (?:an? |the )?(?:[\w-]+ ){0,2}?(?:vectors?|risks?|threats?|issues?|"
+    r"problems?|facts?|possibilit\w+|cases?|gaps?|channels?|paths?)\b)|"
+    r"disregards?|disregarding|discards?|discarding|"
     r"shuts? down|shutting down|clos(?:e|es|ed|ing) off|shut(?:s|ting)? (?:off|out)|"
     # a universal detection verb denies what it catches ("catches every injection attempt")
     r"(?:catch(?:es)?|caught|intercepts?|intercepted|detects?|detected) "
@@ -128,6 +131,10 @@ _NEUTRAL_BODY = (
     # "does nothing about X" denies an operator, not the threat X
     r"\b(?:do|does|did|doing) (?:little or )?nothing (?:about|against)\b|"
     r",\s*not even\b|"
+    # contrast, not negation: "dangerous not because of the prompt", "the concern addressed
+    # is accidental damage, not sophisticated attacks or data exfiltration"
+    r"\bnot because\b|,\s*not (?=(?:just |only |merely )?(?:sophisticated|targeted|deliberate|"
+    r"malicious|determined|skilled|advanced)\b)|"
     # prepositional negation modifies its own noun ("a runner pool with no credentials")
     r"\bwith (?:no|zero)\b(?!\s+(?:way|escape|path|route|chance|possibility|means|exposure|"
     r"access|visibility|risk|leak\w*|gaps?|blind spots?|holes?|loopholes?))|\bnothing to chance\b|"

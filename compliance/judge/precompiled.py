@@ -17,11 +17,12 @@ rewritten, with the trigger table, by
 from __future__ import annotations
 
 import _sre
+import hashlib
 import marshal
 import re
 import sys
 from array import array
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from re import _compiler, _parser  # type: ignore[attr-defined]
@@ -46,15 +47,26 @@ def entry(source: str, flags: int) -> tuple[int, bytes, int, dict[str, int]]:
     return flags | state.flags, code.tobytes(), state.groups - 1, dict(state.groupdict)
 
 
-def render(patterns: Iterable[tuple[str, int]]) -> bytes:
-    """The table's content for ``patterns`` (same patterns, same bytes)."""
+def render(patterns: Iterable[tuple[str, int]],
+           indexes: Iterable[tuple[str, Any]] = (),
+           data: Iterable[tuple[str, Any]] = ()) -> bytes:
+    """The table's content for ``patterns`` (same patterns, same bytes), with the
+    trigger indexes built ahead of time (:func:`index_state`) and parsed data files
+    (:func:`parsed`), each under its key."""
     table = {key: entry(*key) for key in sorted(set(patterns))}
     # not compressed: loading is then one read, and git and wheels compress anyway
-    return marshal.dumps({"engine": engine(), "patterns": table})
+    return marshal.dumps({"engine": engine(), "patterns": table,
+                          "indexes": dict(sorted(indexes)), "data": dict(sorted(data))})
+
+
+def text_key(text: str) -> str:
+    """The key of a data file's parsed content: a digest of its text."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @cache
-def _entries() -> dict[tuple[str, int], tuple[int, bytes, int, dict[str, int]]]:
+def _table() -> dict[str, Any]:
+    """The table's sections, or {} when it is missing, unreadable or for another engine."""
     if not _WORD:
         return {}
     try:
@@ -63,8 +75,29 @@ def _entries() -> dict[tuple[str, int], tuple[int, bytes, int, dict[str, int]]]:
         return {}
     if not isinstance(data, dict) or data.get("engine") != engine():
         return {}
-    patterns = data.get("patterns")
-    return patterns if isinstance(patterns, dict) else {}
+    return data
+
+
+def _section(name: str) -> dict[Any, Any]:
+    found = _table().get(name)
+    return found if isinstance(found, dict) else {}
+
+
+def _entries() -> dict[tuple[str, int], tuple[int, bytes, int, dict[str, int]]]:
+    return _section("patterns")
+
+
+def index_state(key: str) -> Any | None:
+    """The state of a :class:`~compliance.judge.triggers.TriggerIndex` built ahead of time
+    for the regexes whose :func:`~compliance.judge.triggers.index_key` is ``key``, or None."""
+    return _section("indexes").get(key)
+
+
+def parsed(text: str, parse: Callable[[str], Any]) -> Any:
+    """``parse(text)``, taken from the table when it holds the parsed content of exactly
+    this text (plain data: dicts, lists, strings, numbers), else computed."""
+    found = _section("data").get(text_key(text))
+    return parse(text) if found is None else found
 
 
 def compile_known(source: str, flags: int) -> re.Pattern[str] | None:

@@ -12,6 +12,13 @@ regex (nothing declared by hand, so nothing to keep in step):
   ``{zero, no}`` and ``{risk, risks}``; a sentence must meet all of a pattern's
   sets before the pattern itself is tried.
 
+A pattern whose first required alternation has alternatives with words of
+their own (``\\b(?:prompt injection|agent hijack\\w*|...)``) gets one *route* per
+alternative instead: the sets of that alternative expanded in place, and the
+pattern is a candidate when every set of some route is met. One set that is
+the union of all the alternatives' words (``agent`` among them) would let
+nearly every sentence through.
+
 One ``findall`` per sentence with a single prefix-tree regex of all trigger
 words finds its trigger tokens; the regexes then run only on the sentences
 whose tokens meet their sets, so the verdict is exactly what running every
@@ -24,11 +31,13 @@ Tokens are maximal runs of ``\\w`` characters, the same definition ``\\b`` uses.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from compliance.judge import precompiled
 from compliance.judge.lazyre import lazy
 
 try:  # the parser behind re.compile; private, so any surprise disables triggers
@@ -49,9 +58,11 @@ _COMMON = (
     "then there here when where which who what how one also only just even out use"
 )
 COMMON = frozenset(_COMMON.split())
-#: At most this many trigger sets per pattern, and open prefixes while deriving one.
+#: At most this many trigger sets per pattern (or route), and open prefixes while deriving
+#: one; at most this many routes per pattern (more: one route for the whole pattern).
 MAX_SETS = 4
 MAX_OPEN = 400
+MAX_ROUTES = 64
 _FLAGS_THAT_CHANGE_WORDS = re.IGNORECASE | re.ASCII | re.LOCALE
 
 
@@ -198,17 +209,65 @@ def _sets(items: list[Item], at_start: bool, limit: int | None = None,
     return sorted(dict.fromkeys(options), key=_score)  # stable: ties keep pattern order
 
 
-def trigger_sets(regex: re.Pattern[str]) -> list[frozenset[Trigger]]:
-    """Necessary trigger sets of ``regex`` (all must be met); [] when none can be derived."""
-    if _p is None or regex.flags & _FLAGS_THAT_CHANGE_WORDS:
-        return []
-    try:
-        items = _flatten(_p.parse(regex.pattern, regex.flags).data)
-        options = _sets(items, False, top=True)
-    except Exception:  # noqa: BLE001 - an unexpected parse tree: no condition, always tried
-        return []
+def _best(options: list[frozenset[Trigger]]) -> list[frozenset[Trigger]]:
     good = [o for o in options if _score(o) < 100]
     return (good or options)[:MAX_SETS]
+
+
+def _items(regex: re.Pattern[str]) -> list[Item] | None:
+    if _p is None or regex.flags & _FLAGS_THAT_CHANGE_WORDS:
+        return None
+    try:
+        return _flatten(_p.parse(regex.pattern, regex.flags).data)
+    except Exception:  # noqa: BLE001 - an unexpected parse tree: no condition, always tried
+        return None
+
+
+def trigger_sets(regex: re.Pattern[str]) -> list[frozenset[Trigger]]:
+    """Necessary trigger sets of ``regex`` (all must be met); [] when none can be derived."""
+    items = _items(regex)
+    if items is None:
+        return []
+    try:
+        return _best(_sets(items, False, top=True))
+    except Exception:  # noqa: BLE001 - an unexpected parse tree: no condition, always tried
+        return []
+
+
+Route = list[frozenset[Trigger]]
+#: A :class:`TriggerIndex` as plain data: always-tried keys; per first set, (key, other
+#: sets) pairs; per exact word and per prefix, set ids; the scan regex's source.
+IndexState = tuple[list[int], dict[int, list[tuple[int, tuple[int, ...]]]],
+                   dict[str, list[int]], dict[str, list[int]], str | None]
+
+
+def trigger_routes(regex: re.Pattern[str]) -> list[Route]:
+    """Routes of ``regex``: it can match a text only if the text meets every set of one
+    route. One route of :func:`trigger_sets` unless the first alternation the pattern
+    must pass through splits it into better ones; [] when no condition can be derived.
+
+    A match passes through one alternative of that alternation, so it is a match of
+    the pattern with the alternation replaced by that alternative; each such
+    expansion's necessary sets, met together, are a route. The pattern's own sets hold
+    for every expansion and are kept in each route.
+    """
+    whole = trigger_sets(regex)
+    items = _items(regex)
+    if not whole or items is None:
+        return [whole] if whole else []
+    at = next((i for i, (op, _av) in enumerate(items) if op is _c.BRANCH), None)
+    if at is None or len(items[at][1][1]) > MAX_ROUTES:
+        return [whole]
+    routes: list[Route] = []
+    try:
+        for alt in items[at][1][1]:
+            own = _sets(items[:at] + _flatten(alt.data) + items[at + 1:], False, top=True)
+            if not own:
+                return [whole]
+            routes.append(sorted(dict.fromkeys(_best(own) + whole), key=_score)[:MAX_SETS])
+    except Exception:  # noqa: BLE001 - as in trigger_sets: the pattern's own sets
+        return [whole]
+    return [list(r) for r in dict.fromkeys(map(tuple, routes))]
 
 
 def table_key(regex: re.Pattern[str]) -> str:
@@ -216,16 +275,31 @@ def table_key(regex: re.Pattern[str]) -> str:
     return f"{int(regex.flags)}:{regex.pattern}"
 
 
-def derive_table(regexes: Iterable[re.Pattern[str]]) -> dict[str, list[list[list[Any]]]]:
-    """:func:`trigger_sets` of each regex, as JSON data (sets as sorted lists)."""
-    return {table_key(r): [sorted([w, e] for w, e in tset) for tset in trigger_sets(r)]
-            for r in regexes}
+def index_key(regexes: Sequence[re.Pattern[str]]) -> str:
+    """The key of an index of ``regexes`` built ahead of time: a digest of their keys, in
+    order (an index maps each regex to its position)."""
+    digest = hashlib.sha256()
+    for regex in regexes:
+        digest.update(table_key(regex).encode("utf-8", "surrogatepass") + b"\0")
+    return digest.hexdigest()
 
 
-def read_table(data: Mapping[str, list[list[list[Any]]]]) -> dict[str, list[frozenset[Trigger]]]:
+def derive_table(regexes: Iterable[re.Pattern[str]]) -> dict[str, Any]:
+    """:func:`trigger_routes` of each regex, as JSON data: every distinct set once, as a
+    sorted list of ``[word, exact]`` under ``"sets"``; per regex key under ``"routes"``,
+    its routes as lists of indices into ``"sets"``."""
+    ids: dict[frozenset[Trigger], int] = {}
+    routes = {table_key(r): [[ids.setdefault(tset, len(ids)) for tset in route]
+                             for route in trigger_routes(r)]
+              for r in regexes}
+    return {"sets": [sorted([w, e] for w, e in tset) for tset in ids], "routes": routes}
+
+
+def read_table(data: Mapping[str, Any]) -> dict[str, list[Route]]:
     """The inverse of :func:`derive_table`."""
-    return {key: [frozenset((str(w), bool(e)) for w, e in tset) for tset in sets]
-            for key, sets in data.items()}
+    sets = [frozenset((str(w), bool(e)) for w, e in tset) for tset in data["sets"]]
+    return {key: [[sets[i] for i in route] for route in routes]
+            for key, routes in data["routes"].items()}
 
 
 def _prefix_tree(exact: Iterable[str], prefixes: Iterable[str]) -> str:
@@ -252,41 +326,66 @@ def _prefix_tree(exact: Iterable[str], prefixes: Iterable[str]) -> str:
 class TriggerIndex:
     """For keyed regexes, which ones may match which of a list of texts.
 
-    ``candidates(texts)`` returns, per text, the keys whose trigger sets that
-    text meets, in key order; keys with no derivable condition are candidates
-    for every text. Running each candidate regex on its text then gives exactly
-    the texts each regex matches.
+    ``candidates(texts)`` returns, per text, the keys one of whose routes that
+    text meets (every set of it), in key order; keys with no derivable
+    condition are candidates for every text. Running each candidate regex on
+    its text then gives exactly the texts each regex matches.
     """
 
     def __init__(self, regexes: Sequence[re.Pattern[str]],
-                 known: Mapping[str, list[frozenset[Trigger]]] | None = None) -> None:
-        """``known``: trigger sets already derived, by :func:`table_key` (a regex missing
-        from it is derived here)."""
+                 known: Mapping[str, list[Route]] | None = None, shipped: bool = True) -> None:
+        """``known``: routes already derived, by :func:`table_key` (a regex missing from
+        it is derived here). ``shipped``: take the index built ahead of time for exactly
+        these regexes (:func:`index_key`) from :mod:`compliance.judge.precompiled` when it
+        has one; ``known`` is then not read at all."""
+        state = precompiled.index_state(index_key(regexes)) if shipped else None
+        if state is not None:
+            self._restore(state)
+            return
         self.always: list[int] = []
-        #: Per trigger set: the keys for which it is the first (most selective) set,
-        #: each with the other sets it needs.
+        #: Per trigger set: the (key, route) pairs for which it is the route's first (most
+        #: selective) set, each with the route's other sets.
         self._first: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
         self._exact: dict[str, list[int]] = {}
         self._prefix: dict[str, list[int]] = {}
         set_ids: dict[frozenset[Trigger], int] = {}
         for key, regex in enumerate(regexes):
-            ids = []
             derived = known.get(table_key(regex)) if known is not None else None
-            for tset in trigger_sets(regex) if derived is None else derived:
-                if tset not in set_ids:
-                    set_ids[tset] = len(set_ids)
-                    for word, exact in tset:
-                        (self._exact if exact else self._prefix).setdefault(word, []).append(
-                            set_ids[tset])
-                ids.append(set_ids[tset])
-            if ids:
+            routes = [r for r in (trigger_routes(regex) if derived is None else derived) if r]
+            for route in routes:
+                ids = []
+                for tset in route:
+                    if tset not in set_ids:
+                        set_ids[tset] = len(set_ids)
+                        for word, exact in tset:
+                            (self._exact if exact else self._prefix).setdefault(
+                                word, []).append(set_ids[tset])
+                    ids.append(set_ids[tset])
                 self._first.setdefault(ids[0], []).append((key, tuple(ids[1:])))
-            else:
+            if not routes:
                 self.always.append(key)
         self._prefix_lengths = sorted({len(w) for w in self._prefix})
         self._scan = (lazy(r"\b" + _prefix_tree(self._exact, self._prefix) + r"\w*")
                       if self._exact or self._prefix else None)
         self._token_sets: dict[str, tuple[int, ...]] = {}
+
+    def state(self) -> IndexState:
+        """What the index is made of, as plain data (``marshal`` writes it; the inverse is
+        :meth:`_restore`). Keys sorted: the same index gives the same bytes whatever order
+        the (hash-ordered) trigger sets gave its words."""
+        scan = self._scan.pattern if self._scan is not None else None
+        return (list(self.always), {k: list(self._first[k]) for k in sorted(self._first)},
+                {w: list(self._exact[w]) for w in sorted(self._exact)},
+                {w: list(self._prefix[w]) for w in sorted(self._prefix)}, scan)
+
+    def _restore(self, state: IndexState) -> None:
+        always, first, exact, prefix, scan = state
+        self.always = list(always)
+        self._first = {k: [(key, tuple(rest)) for key, rest in v] for k, v in first.items()}
+        self._exact, self._prefix = dict(exact), dict(prefix)
+        self._prefix_lengths = sorted({len(w) for w in self._prefix})
+        self._scan = lazy(scan) if scan is not None else None
+        self._token_sets = {}
 
     def _sets_of(self, token: str) -> tuple[int, ...]:
         ids = list(self._exact.get(token, ()))
@@ -311,11 +410,10 @@ class TriggerIndex:
             for token in tokens:
                 ids = known.get(token)
                 have.update(ids if ids is not None else self._sets_of(token))
-            keys = [k for s in have for k, rest in first.get(s, ())
-                    if not rest or have.issuperset(rest)]
-            keys.extend(always)
-            keys.sort()
-            out.append(keys)
+            met = {k for s in have for k, rest in first.get(s, ())
+                   if not rest or have.issuperset(rest)}
+            met.update(always)
+            out.append(sorted(met))
         return out
 
 

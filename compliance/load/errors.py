@@ -124,12 +124,30 @@ def _where(loc: tuple[Any, ...]) -> str:
     return ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in loc).replace(".[", "[")
 
 
+def data_loc(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
+    """Pydantic's ``loc`` as a path into ``data``: without the union tags it inserts
+    (``list[str]``, ``function-after[...]``), but keeping a key of the file that has a
+    ``[`` in it (a YAML key ``'['`` is a key, not a tag)."""
+    out: list[Any] = []
+    node = data
+    for p in loc:
+        if (isinstance(node, dict) and p in node) or (
+                isinstance(node, list) and isinstance(p, int) and 0 <= p < len(node)):
+            node = node[p]
+        elif isinstance(p, str) and "[" in p:
+            continue  # a union tag: not a step into the data
+        else:
+            node = None  # a missing field, or a step below a value of the wrong type
+        out.append(p)
+    return tuple(out)
+
+
 def diagnostics_from(exc: ValidationError, doc: YamlDocument,
                      model: type[BaseModel]) -> list[Diagnostic]:
     """Positioned, reworded diagnostics for every error pydantic found (all of them)."""
     out: list[Diagnostic] = []
     for err in exc.errors(include_url=False):
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and "[" in p))
+        loc = data_loc(tuple(err["loc"]), doc.data)
         kind = err["type"]
         value = err.get("input")
         if kind == "extra_forbidden":
@@ -164,6 +182,8 @@ def diagnostics_from(exc: ValidationError, doc: YamlDocument,
                 max_length=_count(ctx.get("max_length")),
                 min_length=_count(ctx.get("min_length")))
             msg = msg.replace("at least 1 entries", "at least one entry")
+        elif kind == "value_error":  # a model's own rule: its message, without pydantic's prefix
+            msg = f"{_where(loc)}: {(err.get('ctx') or {}).get('error', err['msg'])}"
         else:
             msg = f"{_where(loc)}: {err['msg']}"
         out.append(Diagnostic.at(doc.pos(loc), SCHEMA_CODE, SCHEMA_NAME, Level.ERROR, msg))

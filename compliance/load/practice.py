@@ -8,6 +8,7 @@ own system without renaming it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,14 +18,23 @@ from pydantic import BaseModel
 
 from compliance.diagnostics import Diagnostic, Level
 from compliance.load.yamlpos import YamlDocument, load_yaml
-from compliance.model.practice import Exercise, ExerciseFile, Scenario, ScenarioFile
+from compliance.model.practice import (
+    Drill,
+    DrillFile,
+    Exercise,
+    ExerciseFile,
+    Scenario,
+    ScenarioFile,
+)
 
 SCENARIOS_DIR = "scenarios"
 EXERCISES_DIR = "exercises"
+DRILLS_DIR = "drills"
 #: Folders of practice records and the model each file must match.
 PRACTICE_DIRS: dict[str, type[BaseModel]] = {
     SCENARIOS_DIR: ScenarioFile,
     EXERCISES_DIR: ExerciseFile,
+    DRILLS_DIR: DrillFile,
 }
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "practice" / "scenarios"
 
@@ -53,15 +63,25 @@ class Practice:
     scenario_at: dict[str, tuple[YamlDocument, tuple[str | int, ...]]] = field(
         default_factory=dict)
     exercise_at: list[tuple[YamlDocument, tuple[str | int, ...]]] = field(default_factory=list)
+    drills: list[Drill] = field(default_factory=list)
+    drill_at: list[tuple[YamlDocument, tuple[str | int, ...]]] = field(default_factory=list)
 
 
 def builtin_scenarios() -> list[Scenario]:
     """The scenarios shipped with the tool, in file order (a broken one is a bug)."""
+    return list(_read_builtin_scenarios())
+
+
+@functools.cache
+def _read_builtin_scenarios() -> tuple[Scenario, ...]:
+    """Read once per process: package data, parsed into frozen models. A process that
+    checks many workspaces (a test run, a fuzzer) otherwise spends close to half of each
+    small workspace's load on these seven files."""
     out: list[Scenario] = []
     for file in sorted(BUILTIN_DIR.glob("*.yaml")):
         doc = load_yaml(file, f"compliance/practice/scenarios/{file.name}")
         out.extend(ScenarioFile.model_validate(doc.data).scenarios)
-    return out
+    return tuple(out)
 
 
 def load_practice(docs: dict[str, YamlDocument], validate: Validate,
@@ -77,6 +97,10 @@ def load_practice(docs: dict[str, YamlDocument], validate: Validate,
         parsed = validate(doc, PRACTICE_DIRS[folder], findings)
         if parsed is None:
             continue
+        if isinstance(parsed, DrillFile):
+            practice.drills.append(parsed.drill)
+            practice.drill_at.append((doc, ("drill",)))
+            continue
         if isinstance(parsed, ExerciseFile):
             practice.exercises.append(parsed.exercise)
             practice.exercise_at.append((doc, ("exercise",)))
@@ -91,6 +115,21 @@ def load_practice(docs: dict[str, YamlDocument], validate: Validate,
                 f"scenario: {exercise.scenario!r} is not defined (defined: "
                 f"{', '.join(sorted(known))})"))
     return practice
+
+
+def check_drill_references(practice: Practice, controls: set[str], evidence: set[str],
+                           findings: list[Diagnostic]) -> None:
+    """Drill layers cite controls and evidence items of the model by id."""
+    for drill, (doc, path) in zip(practice.drills, practice.drill_at, strict=True):
+        for i, layer in enumerate(drill.layers):
+            for field_name, ids, known in (("controls", layer.controls, controls),
+                                           ("evidence", layer.evidence, evidence)):
+                for j, value in enumerate(ids):
+                    if value not in known:
+                        findings.append(Diagnostic.at(
+                            doc.pos((*path, "layers", i, field_name, j)), "REF002",
+                            "undefined-reference", Level.ERROR,
+                            f"{field_name}: {value!r} is not defined in the model"))
 
 
 def _add_scenario(practice: Practice, builtin: dict[str, int], doc: YamlDocument, i: int,

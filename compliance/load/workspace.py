@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from compliance.diagnostics import Diagnostic, Level, Position, UserError, sort_unique
 from compliance.load.errors import SCHEMA_CODE, diagnostics_from
-from compliance.load.practice import load_practice, practice_files
+from compliance.load.practice import check_drill_references, load_practice, practice_files
 from compliance.load.yamlpos import LOAD_CODE, YamlDocument, YamlLoadError, load_yaml
 from compliance.model import Model, ModelFile, Settings, WaiversFile
 from compliance.paths import OutsideFolder, open_inside, read_inside, resolve_inside
@@ -212,7 +212,10 @@ def load_workspace(root: Path) -> Workspace:
     files = found.files
     if not files and not unreadable:
         raise UserError(f"{root / CONTROLS_DIR}: no .yaml files; nothing to check")
-    extra = [p for p in (root / SETTINGS_FILE, root / WAIVERS_FILE) if p.is_file()]
+    from compliance.disclose.records import read_records, record_files
+
+    records = record_files(root)
+    extra = [p for p in (root / SETTINGS_FILE, root / WAIVERS_FILE) if p.is_file()] + records
     extra += practice_files(root)
     for file in [*files, *extra]:
         display = ws.display(file)
@@ -229,11 +232,6 @@ def load_workspace(root: Path) -> Workspace:
             continue
         ws.docs[display] = doc
         ws.findings.extend(_value_problems(doc))
-    from compliance.disclose.records import load_records
-
-    ws.disclosures, record_findings, record_unreadable = load_records(root, ws.display)
-    ws.findings.extend(record_findings)
-    unreadable.extend(record_unreadable)
     if unreadable:
         raise UserError("cannot read the workspace", sort_unique(unreadable))
     ws.findings.extend(found.not_read)
@@ -253,6 +251,7 @@ def load_workspace(root: Path) -> Workspace:
         for i, _w in enumerate(waivers.waivers):
             ws.index[("waivers", str(i))] = Located(waivers_doc, ("waivers", i))
 
+    ws.disclosures = read_records(ws, records)
     complete = len(parts) == len(files)
     model = _merge(ws, parts, settings, waivers, complete)
     practice = load_practice(ws.docs, _validate, ws.findings)
@@ -260,9 +259,14 @@ def load_workspace(root: Path) -> Workspace:
         ws.index[("scenarios", sid)] = Located(doc, path)
     for i, (doc, path) in enumerate(practice.exercise_at):
         ws.index[("exercises", str(i))] = Located(doc, path)
+    for i, (doc, path) in enumerate(practice.drill_at):
+        ws.index[("drills", str(i))] = Located(doc, path)
     if model is not None:
+        check_drill_references(practice, {c.id for c in model.controls},
+                               {e.id for e in model.evidence}, ws.findings)
         model = model.model_copy(update={"scenarios": practice.scenarios,
-                                         "exercises": practice.exercises})
+                                         "exercises": practice.exercises,
+                                         "drills": practice.drills})
     ws.findings = sort_unique(_one_finding_per_value(ws.findings))
     if model is not None and not any(d.level is Level.ERROR for d in ws.findings):
         ws.model = model

@@ -1,18 +1,46 @@
-"""Strict pydantic models of a workspace: what the YAML may say."""
+"""Strict pydantic models of a workspace: what the YAML may say.
 
-from compliance.model.layers import LAYER_QUESTIONS, Layer
-from compliance.model.sections import (
-    Control,
-    Evidence,
-    Limit,
-    Source,
-    Status,
-    System,
-    Waiver,
-)
-from compliance.model.workspace import Model, ModelFile, Settings, WaiversFile
+The names below are imported when first used: importing a pydantic-free submodule
+(:mod:`compliance.model.layers`, :mod:`compliance.model.enums`) builds no model.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from compliance.model.enums import Status
+    from compliance.model.layers import LAYER_QUESTIONS, Layer
+    from compliance.model.sections import (
+        Assertion,
+        Control,
+        Evidence,
+        Limit,
+        Source,
+        System,
+        Waiver,
+    )
+    from compliance.model.workspace import Model, ModelFile, Settings, WaiversFile
+
+_WHERE = {
+    "LAYER_QUESTIONS": "layers", "Layer": "layers", "Status": "enums",
+    "Assertion": "sections", "Control": "sections", "Evidence": "sections", "Limit": "sections",
+    "Source": "sections", "System": "sections", "Waiver": "sections",
+    "Model": "workspace", "ModelFile": "workspace", "Settings": "workspace",
+    "WaiversFile": "workspace",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
-    "LAYER_QUESTIONS", "Control", "Evidence", "Layer", "Limit", "Model", "ModelFile",
+    "LAYER_QUESTIONS", "Assertion", "Control", "Evidence", "Layer", "Limit", "Model", "ModelFile",
     "Settings", "Source", "Status", "System", "Waiver", "WaiversFile",
 ]

@@ -8,9 +8,13 @@ from pydantic import BaseModel, ConfigDict, StringConstraints
 
 
 class Strict(BaseModel):
-    """Base for every model section: ``extra="forbid"``, frozen, no coercion of strings."""
+    """Base for every model section: ``extra="forbid"``, frozen, no coercion of strings.
 
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
+    ``defer_build``: a model's validator is built when it first validates, not when its
+    module is imported, so a command that reads one file does not build every model."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False,
+                              defer_build=True)
 
 
 #: Identifiers users cite: letters, digits, dot, dash, underscore.

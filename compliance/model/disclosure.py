@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from compliance.model.audience import Audience
 from compliance.model.base import Identifier, Line, Strict, Text
 from compliance.model.layers import Layer
 from compliance.model.sections import Status
@@ -113,7 +114,7 @@ class DisclosureRecord(Strict):
     date: dt.date = Field(description="The model's last_reviewed date when it was recorded.")
     generator: Line = Field(description="The tool and version that recorded it.")
     system: Line = Field(description="The system the model covers.")
-    audience: Line | None = Field(
+    audience: Audience | None = Field(
         default=None, description="The audience a build was made for (public, nda, internal); "
         "none for answers.")
     sent: Line = Field(description="What was sent: the answered file's name, or the pack.")
@@ -125,3 +126,10 @@ class DisclosureRecord(Strict):
         "answers: the controls the drafted answers rest on).")
     answers: list[AnswerRecord] = Field(default_factory=list,
                                         description="Every question, answered or not.")
+    recognised: bool = Field(
+        default=True, description="Answers: whether a mapping recognised the questionnaire "
+        "(otherwise each question was matched to the model).")
+    min_confidence: float | None = Field(
+        default=None, ge=0, le=1,
+        description="Answers to a questionnaire no mapping recognised: the match score a "
+        "question needed to be drafted; none when such questions were not drafted.")

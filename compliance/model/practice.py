@@ -16,6 +16,7 @@ import enum
 from pydantic import Field
 
 from compliance.model.base import Identifier, Line, Strict, Text
+from compliance.model.layers import Layer
 
 
 class Need(enum.StrEnum):
@@ -136,3 +137,41 @@ class ExerciseFile(Strict):
     """One file under exercises/: one recorded exercise."""
 
     exercise: Exercise
+
+
+class DrillResult(enum.StrEnum):
+    PASSED = "passed"
+    FAILED = "failed"
+
+
+class DrillLayer(Strict):
+    """What one layer was expected to do in a drill, and what it did."""
+
+    layer: Layer = Field(description="The layer drilled.")
+    expected: Text = Field(description="What the layer should have done.")
+    happened: Text = Field(description="What it did, as observed.")
+    result: DrillResult = Field(description="passed or failed.")
+    controls: list[Identifier] = Field(
+        default_factory=list,
+        description="Controls this layer's result is about; a failed result keeps them from "
+        "being VERIFIED in every output until a later drill passes.")
+    evidence: list[Identifier] = Field(
+        default_factory=list, description="Ids of evidence items (files under evidence/) "
+        "showing what happened: logs, screenshots, the pull request.")
+
+
+class Drill(Strict):
+    """One layer drill: a hostile instruction planted in a test repository, a task run."""
+
+    date: dt.date = Field(description="When the drill was run (YYYY-MM-DD).")
+    scenario: Identifier = Field(description="What was planted, e.g. the kit's hostile-readme.",
+                                 examples=["hostile-readme"])
+    repository: Line = Field(description="The test repository the agent worked in.")
+    task: Text = Field(description="The task the agent was given.")
+    layers: list[DrillLayer] = Field(min_length=1, description="Per layer, expected and seen.")
+
+
+class DrillFile(Strict):
+    """One file under drills/: one recorded drill."""
+
+    drill: Drill

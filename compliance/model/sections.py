@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-import enum
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
+from compliance.model.audience import Audience, TieredField
 from compliance.model.base import Identifier, Line, Sha256, Strict, Text
+from compliance.model.enums import Status
 from compliance.model.layers import Layer
-
-
-class Status(enum.StrEnum):
-    """How far a control is in place. Only deployed controls support a stance clause."""
-
-    DEPLOYED = "deployed"
-    PARTIAL = "partial"
-    PLANNED = "planned"
 
 
 class System(Strict):
@@ -60,6 +53,10 @@ class Limit(Strict):
     )
     sources: list[Identifier] = Field(description="Ids of sources documenting the limit.",
                                       min_length=1)
+    audience: Audience = Field(
+        default=Audience.PUBLIC,
+        description="Who may read the limit: public, nda or internal. It must be at least as "
+        "wide as every control that cites it (a reader shown a claim is shown its limits).")
 
 
 class Evidence(Strict):
@@ -83,6 +80,20 @@ class Evidence(Strict):
     collected: dt.date = Field(description="Date the file was exported or collected.")
     max_age_days: int = Field(default=90, ge=1, le=3650,
                               description="How old the file may be before it is reported.")
+
+
+class Assertion(Strict):
+    """One statement a control's claim makes, and the checks that verify that statement."""
+
+    text: Text = Field(
+        description="This part of the claim, in words an auditor can hold against the "
+        "evidence.",
+        examples=["No API key or token is forwarded into the session's environment."])
+    verified_by: list[Identifier] = Field(
+        description="Configuration check codes that verify this part. An empty list says "
+        "no check reads the evidence this part rests on: the part stays unverified and "
+        "the claim is at most PARTLY VERIFIED.",
+        examples=[["CFG013"], []])
 
 
 class Control(Strict):
@@ -111,13 +122,38 @@ class Control(Strict):
                                        description="Ids of evidence files the claim rests on.")
     verified_by: list[Identifier] | None = Field(
         default=None,
-        description="Configuration check codes that verify the claim; inferred from "
-        "`kind` when omitted. An empty list says no file can verify it.",
+        description="Configuration check codes that verify the claim as one assertion; "
+        "inferred from `kind` when omitted. An empty list says no file can verify it. Not "
+        "allowed together with `assertions` (each assertion names its own checks).",
+    )
+    assertions: list[Assertion] | None = Field(
+        default=None,
+        min_length=1,
+        description="The separate statements the claim makes, each with the checks that "
+        "verify it. The claim is VERIFIED only when every assertion is; when only some are "
+        "it is PARTLY VERIFIED and the others are named. Without this list the whole claim "
+        "is one assertion, verified by `verified_by` (or the checks its kind selects).",
     )
     limits: list[Identifier] = Field(default_factory=list,
                                      description="Ids of the limits this control has.")
     residual_risk: Text = Field(description="What risk remains with the control in place.")
     owner: Line = Field(description="Team or person who runs the control.")
+    audience: Audience = Field(
+        default=Audience.PUBLIC,
+        description="Who may read the control at all: public, nda or internal "
+        "(`build --audience`). Its claim, status, verdict and limits go with it.")
+    field_audience: dict[TieredField, Audience] = Field(
+        default_factory=dict,
+        description="Narrow single fields (implementation, residual_risk, owner, evidence) "
+        "to an audience; overrides `field_audience` in compliance.yaml for this control.",
+        examples=[{"implementation": "internal"}])
+
+    @model_validator(mode="after")
+    def _checks_in_one_place(self) -> Control:
+        if self.assertions is not None and self.verified_by is not None:
+            raise ValueError("give `verified_by` on each assertion, not on the control, "
+                             "when `assertions` are listed")
+        return self
 
 
 class Waiver(Strict):

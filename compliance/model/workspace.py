@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import enum
 from typing import Literal
 
 from pydantic import Field
 
+from compliance.model.audience import DEFAULT_FIELD_AUDIENCE, Audience, TieredField
 from compliance.model.base import Identifier, Strict, Text
+from compliance.model.enums import FindingLevel
 from compliance.model.metrics import Metric
-from compliance.model.practice import Exercise, Need, Scenario
+from compliance.model.practice import Drill, Exercise, Need, Scenario
 from compliance.model.sections import Control, Evidence, Limit, Source, System, Waiver
 
 
@@ -36,12 +37,6 @@ class WaiversFile(Strict):
     waivers: list[Waiver] = Field(default_factory=list)
 
 
-class FindingLevel(enum.StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
-    OFF = "off"
-
-
 class Settings(Strict):
     """compliance.yaml at the workspace root: how strict this workspace's checks are."""
 
@@ -62,11 +57,20 @@ class Settings(Strict):
         default=FindingLevel.WARNING,
         description="Level of a recorded disclosure (disclosures/NAME.yaml) that the model "
         "no longer supports as sent: the customer is owed an update.")
+    field_audience: dict[TieredField, Audience] = Field(
+        default_factory=lambda: dict(DEFAULT_FIELD_AUDIENCE),
+        description="Default audience of control fields (implementation, residual_risk, owner, "
+        "evidence) for `build --audience`; unnamed fields are public. Replaces the built-in "
+        "default (implementation and residual_risk: nda) when given.",
+        examples=[{"implementation": "nda", "residual_risk": "nda", "evidence": "nda"}])
     disabled_rules: list[Identifier] = Field(
         default_factory=list, description="Rule codes or names not run in this workspace.")
     exercise_interval_days: int = Field(
         default=180, ge=1, le=3650,
         description="Longest time without a recorded tabletop exercise (exercises/*.yaml).")
+    drill_interval_days: int = Field(
+        default=180, ge=1, le=3650,
+        description="Longest time a layer may go without a recorded drill (drills/*.yaml).")
     tabletop_scenarios: list[Identifier] | None = Field(
         default=None,
         description="Scenarios `check` traces; a path among them that no deployed, verified "
@@ -93,6 +97,7 @@ class Model(Strict):
     metrics: list[Metric] = []
     scenarios: list[Scenario] = []
     exercises: list[Exercise] = []
+    drills: list[Drill] = []
 
     def control(self, cid: str) -> Control | None:
         return next((c for c in self.controls if c.id == cid), None)

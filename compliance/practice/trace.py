@@ -155,45 +155,45 @@ def verdict_word(raw: dict[str, Any] | None, control: Control) -> str:
         return "UNVERIFIED"
     if raw.get("stale"):
         return "STALE"
-    return str(raw.get("status", "unverified")).upper()
+    if raw.get("drill_failed"):
+        return "DRILL FAILED"
+    return str(raw.get("status", "unverified")).upper().replace("-", " ")  # PARTLY VERIFIED
 
 
 def trace(model: Model, verdicts: dict[str, Any], scenario: Scenario) -> Trace:
     """Walk ``scenario`` through the controls of ``model`` with the check's verdicts."""
     table = effects_table(model)
     limits = model.limits
-    logs = [c for c in model.controls
-            if c.layer is Layer.LOGS and c.status is not Status.PLANNED]
+    # what does not depend on the step, once per trace (a scenario has many steps, a
+    # model many controls): a planned control acts on nothing yet
+    active = [(c, verdict_word(verdicts.get(c.id), c), table.get(c.kind or "", {}))
+              for c in model.controls if c.status is not Status.PLANNED]
+    logs = [(c, word, tuple(c.limits), " ".join(c.claim.split()), Need.GO_UNLOGGED in row)
+            for c, word, row in active if c.layer is Layer.LOGS]
+    cited = [(c, word, set(c.limits)) for c, word, _row in active]
     steps = []
     for step in scenario.steps:
         acts = []
-        for control in model.controls:
-            if control.status is Status.PLANNED:
-                continue  # a planned control acts on nothing yet
-            row = table.get(control.kind or "", {})
+        for control, word, row in active:
             hits = [(n, row[n]) for n in step.needs if n in row]
             if not hits:
                 continue
             effect: Effect = STOPS if any(e == STOPS for _n, e in hits) else hits[0][1]
             acts.append(Act(control.id, control.title, control.layer, control.kind or "",
-                            control.status.value, verdict_word(verdicts.get(control.id), control),
-                            effect, tuple(n for n, _e in hits), tuple(control.limits)))
+                            control.status.value, word, effect, tuple(n for n, _e in hits),
+                            tuple(control.limits)))
         exploits = set(step.exploits)
         through = tuple((lim.id, " ".join(lim.text.split())) for lim in limits
                         if exploits & set(lim.topics))
         shows = " ".join((step.trail or "the actions of this step").split())
-        log_views = tuple(
-            LogView(c.id, verdict_word(verdicts.get(c.id), c), c.status.value, shows,
-                    tuple(c.limits), " ".join(c.claim.split()),
-                    Need.GO_UNLOGGED in table.get(c.kind or "", {}))
-            for c in logs)
+        log_views = tuple(LogView(c.id, word, c.status.value, shows, lims, claim, unlogged)
+                          for c, word, lims, claim, unlogged in logs)
         acting = {a.control for a in acts}
         on_path = {lid for lid, _text in through}
         bystanders = tuple(
-            Bystander(c.id, c.layer, c.kind or "", verdict_word(verdicts.get(c.id), c),
+            Bystander(c.id, c.layer, c.kind or "", word,
                       tuple(lid for lid in c.limits if lid in on_path))
-            for c in model.controls
-            if c.id not in acting and c.status is not Status.PLANNED and on_path & set(c.limits))
+            for c, word, lims in cited if c.id not in acting and on_path & lims)
         steps.append(StepTrace(step, tuple(acts), through, log_views, bystanders))
     return Trace(scenario, tuple(steps))
 

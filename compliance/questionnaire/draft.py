@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from compliance.questionnaire.controls import control_text, layer_of, status_name, unique
 from compliance.questionnaire.judging import Judge
 from compliance.questionnaire.library import Library, reuse
 from compliance.questionnaire.types import Answer, Choice, Question, Questionnaire
@@ -131,12 +132,12 @@ def _answer(
     choice = Choice.YES if full and q.style == "choice+narrative" else None
     narrative = compose(backing, limits, full_answer=bool(full), scope=model.system.name)
     controls = tuple(b.control.id for b in backing)
-    limit_ids = _unique(lid for b in backing for lid in b.control.limits)
+    limit_ids = unique(lid for b in backing for lid in b.control.limits)
     answer = Answer(
         choice=choice,
         narrative=narrative,
         control_ids=controls,
-        evidence_sha256=_unique(shas[e] for b in backing for e in b.control.evidence if e in shas),
+        evidence_sha256=unique(shas[e] for b in backing for e in b.control.evidence if e in shas),
         limits=tuple(" ".join(limits[lid].text.split()) for lid in limit_ids if lid in limits),
     )
     flagged = judge(q.text, f"{choice.value}. {narrative}" if choice else narrative)
@@ -156,12 +157,8 @@ def _candidates(q: Question, controls: Iterable[Any]) -> Iterable[Any]:
     assert entry is not None
     for c in controls:
         named = c.id in entry.controls
-        if named or (_layer(c) in entry.layers and _mentions(c, entry.topics)):
+        if named or (layer_of(c) in entry.layers and _mentions(c, entry.topics)):
             yield c
-
-
-def _layer(control: Any) -> str:
-    return getattr(control.layer, "value", control.layer)
 
 
 def topic_pattern(topic: str) -> re.Pattern[str]:
@@ -174,21 +171,12 @@ def topic_pattern(topic: str) -> re.Pattern[str]:
 def _mentions(control: Any, topics: tuple[str, ...]) -> bool:
     if not topics:
         return True
-    text = " ".join(
-        str(v or "")
-        for v in (
-            control.title,
-            control.claim,
-            control.implementation,
-            control.kind,
-            control.stance_clause,
-        )
-    ).casefold()
+    text = control_text(control).casefold()
     return any(topic_pattern(t).search(text) for t in topics)
 
 
 def _backing(control: Any, verdict: Any) -> Backing | None:
-    status = getattr(control.status, "value", control.status)
+    status = status_name(control)
     checked = status_of(verdict)
     if status == "planned" or checked == "refuted":
         return None
@@ -196,6 +184,8 @@ def _backing(control: Any, verdict: Any) -> Backing | None:
         return Backing(control, Support.PARTIAL, "the control is only partly deployed")
     if checked == "verified":
         return Backing(control, Support.FULL)
+    if checked == "partly-verified":  # some parts of the claim no check verified: not verified
+        return Backing(control, Support.PARTIAL, "only some parts of this claim are verified")
     return Backing(control, Support.PARTIAL, "no configuration evidence verifies this claim yet")
 
 
@@ -214,17 +204,13 @@ def compose(
             lines.append(f"Partially: {claim} ({b.control.id}; {b.why_partial}).")
     limit_texts = [
         " ".join(limits[lid].text.split())
-        for lid in _unique(lid for b in backing for lid in b.control.limits)
+        for lid in unique(lid for b in backing for lid in b.control.limits)
         if lid in limits
     ]
     if limit_texts:
         lines.append("Limits:")
         lines.extend(f"- {text}" for text in limit_texts)
     return "\n".join(lines)
-
-
-def _unique(items: Iterable[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(items))
 
 
 def evidence_sha256(model: Any, evidence_root: Path) -> dict[str, str]:

@@ -9,7 +9,17 @@ question is scored on what it *says*, never on its id or its position:
   0.2 per distinct term, at most 0.4;
 - a word saying the question is about AI agents (``agent``, ``LLM``,
   ``AI``) adds 0.25, a second concept at 0.5 or more adds 0.1;
-- each topic the model never covers (encryption, MFA, ...) takes 0.2 off.
+- each topic the model never covers (encryption, MFA, ...) takes 0.2 off, and
+  0.1 more for each further distinct word of it (up to 0.2 more): a question
+  that says "cryptography, encryption, and key management" is about them.
+
+A term ``a ~ b`` matches when both words occur at most three words apart, in
+either order ("LLM privileges", "privileges of the agent"). A concept term
+inside a longer topic phrase counts for the topic, not the concept (the
+"secrets" of "cryptographic secrets"). A topic's ``weak`` terms ("physical",
+"personnel", "documented") count only when the question has no strong term
+of a concept: "login failures and security events (physical or electronic)"
+is still about logging, and its other part is left for a human.
 
 The score is clamped to 0..1 and compared with ``--min-confidence``. A
 question about something the model never describes (offices, HR, insurance,
@@ -54,6 +64,9 @@ class Topic(_Strict):
     id: str
     label: str
     terms: list[str]
+    weak: list[str] = Field(default_factory=list)
+    #: what a question naming this (uncovered) topic loses, before 0.1 per further word
+    penalty: float = Field(default=UNCOVERED, ge=0, le=1)
 
 
 class Vocabulary(_Strict):
@@ -63,17 +76,44 @@ class Vocabulary(_Strict):
     uncovered: list[Topic]
 
 
+#: How many words may stand between the two halves of an ``a ~ b`` term.
+NEAR = 3
+#: What may stand between two words of one phrase: no comma, no full stop ("prompts,
+#: outputs, embeddings, or logs" lists things; it does not say "logs prompts").
+_SAME_PHRASE = r"[\s'\u2019/-]+"
+
+
 def term_pattern(term: str) -> re.Pattern[str]:
     """Terms of up to three letters match whole words (plural allowed); longer ones match at
-    the start of a word; a space or hyphen inside a term matches spaces or hyphens."""
-    body = r"[\s\-]+".join(re.escape(part) for part in re.split(r"[\s\-]+", term.casefold()))
-    return re.compile(rf"\b{body}s?\b" if len(term) <= 3 else rf"(?<![\w]){body}")
+    the start of a word; a space or hyphen inside a term matches spaces or hyphens, and a
+    word inside a term may be plural ("communication between" matches "communications
+    between"). ``a ~ b``: both in one phrase, at most :data:`NEAR` words apart, in either
+    order; there only halves of up to two letters ("ai") are whole words, so "log ~ prompt"
+    matches "prompts are logged"."""
+    if "~" in term:
+        a, b = (_term_regex(side, whole_words_upto=2) for side in term.split("~", 1))
+        gap = rf"\w*(?:{_SAME_PHRASE}\w+){{0,{NEAR}}}?{_SAME_PHRASE}"
+        return re.compile(rf"{a}{gap}{b}|{b}{gap}{a}")
+    return re.compile(_term_regex(term))
+
+
+def _term_regex(term: str, whole_words_upto: int = 3) -> str:
+    term = term.strip().casefold()
+    body = r"s?[\s\-]+".join(re.escape(part) for part in re.split(r"[\s\-]+", term))
+    return rf"\b{body}s?\b" if len(term) <= whole_words_upto else rf"(?<![\w]){body}"
 
 
 @dataclass(frozen=True, slots=True)
 class Hit:
     term: str
     words: str  # the question's own words that matched
+    start: int = 0  # where they are in the folded question
+    end: int = 0
+
+    def inside(self, other: Hit) -> bool:
+        """Whether these words lie within ``other``'s longer ones."""
+        longer = other.end - other.start > self.end - self.start
+        return longer and other.start <= self.start and self.end <= other.end
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +125,9 @@ class ConceptHit:
     @property
     def score(self) -> float:
         if self.strong:
-            extra = len({h.words for h in self.strong + self.weak}) - 1
+            extra = _distinct(self.strong + self.weak) - 1
             return STRONG + min(EXTRA_MAX, EXTRA * extra)
-        return min(WEAK_MAX, WEAK * len({h.words for h in self.weak}))
+        return min(WEAK_MAX, WEAK * _distinct(self.weak))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +139,8 @@ class Match:
     elsewhere: tuple[tuple[Topic, tuple[Hit, ...]], ...]
     uncovered: tuple[tuple[Topic, tuple[Hit, ...]], ...]
     score: float
+    #: ids of the topics above that only their weak terms matched ("physical")
+    incidental: frozenset[str] = frozenset()
 
     @property
     def layers(self) -> tuple[str, ...]:
@@ -116,10 +158,20 @@ class Match:
 
     @property
     def off_topic(self) -> Topic | None:
-        """The topic elsewhere that keeps the question from being drafted, if any."""
-        if not self.elsewhere or (self.has_strong and self.context):
+        """The topic elsewhere that keeps the question from being drafted, if any: none when
+        the question also has a strong term and an AI word; a topic only weak words name
+        does not count beside a strong term, nor one a single word names beside a concept
+        two or more words name (at least 0.7)."""
+        if self.has_strong and self.context:
             return None
-        return self.elsewhere[0][0]
+        settled = bool(self.concepts) and self.concepts[0].score >= STRONG + EXTRA
+        for topic, hits in self.elsewhere:
+            if topic.id in self.incidental and self.has_strong:
+                continue  # "physical or electronic" beside "security events logged"
+            if settled and _distinct(hits) == 1:
+                continue  # "... flag unknown domains, detect uploads": one item of a list
+            return topic
+        return None
 
 
 class Matcher:
@@ -132,21 +184,32 @@ class Matcher:
             for c in vocabulary.concepts
         ]
         self._context = _compile(vocabulary.context)
-        self._elsewhere = [(t, _compile(t.terms)) for t in vocabulary.elsewhere]
-        self._uncovered = [(t, _compile(t.terms)) for t in vocabulary.uncovered]
+        self._elsewhere = [(t, _compile(t.terms), _compile(t.weak)) for t in vocabulary.elsewhere]
+        self._uncovered = [(t, _compile(t.terms), _compile(t.weak)) for t in vocabulary.uncovered]
 
     def match(self, text: str) -> Match:
         folded = " ".join(text.split()).casefold()
+        raw = [
+            (concept, _hits(strong, folded), _hits(weak, folded))
+            for concept, strong, weak, _control in self._concepts
+        ]
+        # the longer phrase wins: "cryptographic secrets" is encryption, not credentials;
+        # "retention period for those logs" is logging, not data retention
+        said = [h for _c, s, w in raw for h in s + w]
+        elsewhere, incidental_e = _topics(self._elsewhere, folded, said)
+        uncovered, incidental_u = _topics(self._uncovered, folded, said)
+        phrases = [h for _t, hits in elsewhere + uncovered for h in hits]
         concepts = []
-        for concept, strong, weak, _control in self._concepts:
-            s, w = _hits(strong, folded), _hits(weak, folded)
+        for concept, strong, weak in raw:
+            s, w = _outside(strong, phrases), _outside(weak, phrases)
             w = tuple(h for h in w if not any(h.words in x.words for x in s))
             if s or w:
                 concepts.append(ConceptHit(concept, s, w))
         concepts.sort(key=lambda c: -c.score)
+        has_strong = any(c.strong for c in concepts)
+        # a topic only its weak words name is incidental beside a concept's strong term
+        incidental = (incidental_e | incidental_u) if has_strong else frozenset()
         context = _hits(self._context, folded)
-        elsewhere = tuple((t, h) for t, pats in self._elsewhere if (h := _hits(pats, folded)))
-        uncovered = tuple((t, h) for t, pats in self._uncovered if (h := _hits(pats, folded)))
         score = 0.0
         if concepts:
             score = concepts[0].score
@@ -154,9 +217,11 @@ class Matcher:
                 score += SECOND_CONCEPT
             if context:
                 score += CONTEXT
-            score -= UNCOVERED * len(uncovered)
+            for topic, hits in uncovered:
+                if topic.id not in incidental:
+                    score -= topic.penalty + min(EXTRA_MAX, EXTRA * (_distinct(hits) - 1))
         score = round(min(1.0, max(0.0, score)), 2)
-        return Match(tuple(concepts), context, elsewhere, uncovered, score)
+        return Match(tuple(concepts), context, elsewhere, uncovered, score, incidental)
 
     def control_mentions(self, concept: Concept, control_text: str) -> bool:
         """Whether a control's own words name the concept (its ``control`` terms)."""
@@ -166,8 +231,45 @@ class Matcher:
         return False
 
 
-def _compile(terms: list[str]) -> list[tuple[str, re.Pattern[str]]]:
+_Compiled = list[tuple[str, re.Pattern[str]]]
+
+
+def _compile(terms: list[str]) -> _Compiled:
     return [(t, term_pattern(t)) for t in terms]
+
+
+def _topics(
+    compiled: list[tuple[Topic, _Compiled, _Compiled]],
+    folded: str,
+    said: list[Hit],
+) -> tuple[tuple[tuple[Topic, tuple[Hit, ...]], ...], frozenset[str]]:
+    """The topics a question names (outside longer concept phrases, ``said``), and the ids
+    of those only weak terms named."""
+    found, weak_only = [], set()
+    for topic, terms, weak in compiled:
+        strong_hits = _outside(_hits(terms, folded), said)
+        weak_hits = _outside(_hits(weak, folded), said)
+        if strong_hits or weak_hits:
+            found.append((topic, strong_hits + weak_hits))
+            if not strong_hits:
+                weak_only.add(topic.id)
+    return tuple(found), frozenset(weak_only)
+
+
+def _distinct(hits: tuple[Hit, ...]) -> int:
+    """How many separate places of the question the hits cover (overlapping hits, such as
+    "human oversight" and "reviews, and human", are one)."""
+    count, end = 0, -1
+    for h in sorted(hits, key=lambda h: (h.start, h.end)):
+        if h.start >= end:
+            count += 1
+        end = max(end, h.end)
+    return count
+
+
+def _outside(hits: tuple[Hit, ...], phrases: list[Hit]) -> tuple[Hit, ...]:
+    """Drop the hits that lie inside a longer phrase of another kind."""
+    return tuple(h for h in hits if not any(h.inside(p) for p in phrases))
 
 
 def _hits(patterns: list[tuple[str, re.Pattern[str]]], folded: str) -> tuple[Hit, ...]:
@@ -178,7 +280,7 @@ def _hits(patterns: list[tuple[str, re.Pattern[str]]], folded: str) -> tuple[Hit
             end = m.end()
             while end < len(folded) and (folded[end].isalnum() or folded[end] == "-"):
                 end += 1  # the whole word: "isolat" shows as "isolated"
-            out[term] = Hit(term, folded[m.start() : end])
+            out[term] = Hit(term, folded[m.start() : end], m.start(), end)
     # A term inside a longer hit of the same list ("log" in "audit log") adds nothing.
     words = [h.words for h in out.values()]
     return tuple(h for h in out.values() if not any(h.words != w and h.words in w for w in words))

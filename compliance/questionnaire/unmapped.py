@@ -26,10 +26,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from compliance.questionnaire.controls import (
+    control_text,
+    layer_of,
+    status_name,
+    unique,
+    verified_and_deployed,
+)
 from compliance.questionnaire.judging import Judge
 from compliance.questionnaire.match import DEFAULT_MIN_CONFIDENCE, Match, Matcher, builtin_matcher
 from compliance.questionnaire.types import Answer, Question
-from compliance.questionnaire.verdicts import VERIFIED, status_of
+from compliance.questionnaire.verdicts import status_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,19 +55,6 @@ def scope_line(system: Any) -> str:
     name = " ".join(system.name.split())
     scope = " ".join(str(system.scope).split())
     return f"Scope: this answer covers only {name}: {scope}"
-
-
-def control_text(control: Any) -> str:
-    return " ".join(
-        str(v or "")
-        for v in (
-            control.title,
-            control.claim,
-            control.implementation,
-            control.kind,
-            control.stance_clause,
-        )
-    )
 
 
 def draft_unmapped(
@@ -102,7 +96,8 @@ def draft_unmapped(
         c
         for hit in concepts
         for c in model.controls
-        if _layer(c) == hit.concept.layer and matcher.control_mentions(hit.concept, control_text(c))
+        if layer_of(c) == hit.concept.layer
+        and matcher.control_mentions(hit.concept, control_text(c))
     )
     suggested = tuple(c.id for c in candidates)
     if score < policy.min_confidence:
@@ -116,7 +111,7 @@ def draft_unmapped(
             matched=words,
             layers=m.layers,
         )
-    backing = [c for c in candidates if _deployed(c) and status_of(verdicts.get(c.id)) == VERIFIED]
+    backing = [c for c in candidates if verified_and_deployed(c, verdicts.get(c.id))]
     if not backing:
         labels = ", ".join(h.concept.label for h in concepts)
         why = "; ".join(f"{c.id}: {_why_not(c, verdicts.get(c.id))}" for c in candidates)
@@ -128,13 +123,13 @@ def draft_unmapped(
             matched=words,
             layers=m.layers,
         )
-    covered = [h for h in concepts if any(_layer(c) == h.concept.layer for c in backing)]
+    covered = [h for h in concepts if any(layer_of(c) == h.concept.layer for c in backing)]
     narrative = compose_unmapped(model.system, backing, limits, m, covered)
-    limit_ids = _unique(lid for c in backing for lid in c.limits)
+    limit_ids = unique(lid for c in backing for lid in c.limits)
     answer = Answer(
         narrative=narrative,
         control_ids=tuple(c.id for c in backing),
-        evidence_sha256=_unique(shas[e] for c in backing for e in c.evidence if e in shas),
+        evidence_sha256=unique(shas[e] for c in backing for e in c.evidence if e in shas),
         limits=tuple(" ".join(limits[lid].text.split()) for lid in limit_ids if lid in limits),
         match_score=score,
         matched=words,
@@ -172,7 +167,7 @@ def compose_unmapped(
         lines.append(f"{c.claim.strip().rstrip('.')} ({c.id}).")
     texts = [
         " ".join(limits[lid].text.split())
-        for lid in _unique(lid for c in backing for lid in c.limits)
+        for lid in unique(lid for c in backing for lid in c.limits)
         if lid in limits
     ]
     if texts:
@@ -182,23 +177,9 @@ def compose_unmapped(
 
 
 def _why_not(control: Any, verdict: Any) -> str:
-    status = getattr(control.status, "value", control.status)
-    if status != "deployed":
-        return status
-    return status_of(verdict)
-
-
-def _deployed(control: Any) -> bool:
-    return getattr(control.status, "value", control.status) == "deployed"
-
-
-def _layer(control: Any) -> str:
-    return str(getattr(control.layer, "value", control.layer))
+    status = status_name(control)
+    return status_of(verdict) if status == "deployed" else status
 
 
 def _unique_controls(items: Iterable[Any]) -> list[Any]:
     return list({c.id: c for c in items}.values())
-
-
-def _unique(items: Iterable[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(items))

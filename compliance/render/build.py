@@ -9,23 +9,29 @@ date; every file read stays inside the workspace (evidence) or the package
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from compliance import __version__
 from compliance.formats import format_json
-from compliance.paths import OutsideFolder
+from compliance.model.audience import Audience
+from compliance.paths import OutsideFolder, resolve_inside
 from compliance.pipeline import Checked
 from compliance.render.atomic import staged_outputs, write_bytes
+from compliance.render.audience import Redaction, Visibility
 from compliance.render.build_context import build_context
 from compliance.render.documents import render_report_html, render_stance_md
 from compliance.render.env import make_env, packaged_asset_dir
 from compliance.render.errors import ReportTooLarge
 from compliance.render.output_folder import refuse_input_folders
-from compliance.render.pack import build_pack, manifest, manifest_bytes
+from compliance.render.pack import build_pack, manifest, manifest_bytes, sha256
 from compliance.report import make_report
+from compliance.sshsig import sign as sign_manifest
 
 OUTPUTS = ("stance.md", "report.html", "report.pdf", "evidence-pack.zip", "findings.json")
 
@@ -64,27 +70,37 @@ class Built:
     files: dict[str, bytes]
 
 
-def evidence_files(checked: Checked) -> dict[str, bytes]:
-    """Every evidence file the model cites that reads inside evidence/, by pack path.
+def evidence_files(checked: Checked, only: Collection[str] | None = None) -> dict[str, bytes]:
+    """Every evidence file the model cites (or only the items ``only`` names) that reads
+    inside evidence/, by pack path.
 
     Each file is read through ``Workspace.read_evidence``, which resolves it and
     checks that it (and evidence/ itself) is inside the workspace at the moment
     its bytes are read; a file that is not is never packed (the evidence rules
-    report it).
+    report it). The pack path is where the file really is under evidence/, not how
+    the model spells it: ``a//b``, ``./a/b`` and ``x/../a/b`` name the same file and
+    would not be safe zip member names.
     """
     model = checked.workspace.model
     assert model is not None
+    evidence_dir = checked.workspace.evidence_dir
     files: dict[str, bytes] = {}
     for ev in model.evidence:
+        if only is not None and ev.id not in only:
+            continue
         try:
-            files[f"evidence/{ev.path}"] = checked.workspace.read_evidence(ev.path)
-        except (OutsideFolder, OSError):
+            data = checked.workspace.read_evidence(ev.path)
+            where = resolve_inside(evidence_dir, ev.path).relative_to(evidence_dir.resolve())
+        except (OutsideFolder, OSError, ValueError):
             continue  # reported by the evidence rules; never packed
+        files[f"evidence/{where.as_posix()}"] = data
     return files
 
 
-def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | None = None) -> Built:
-    """Render every output of ``checked`` into ``out`` (all or nothing).
+def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | None = None,
+          audience: Audience = Audience.INTERNAL, sign_key: Path | None = None) -> Built:
+    """Render every output of ``checked`` into ``out`` (all or nothing), each showing only
+    what ``audience`` may read (:mod:`compliance.render.audience`).
 
     Raises ``OutputInInputFolder`` before rendering when ``out`` is or is inside
     controls/, evidence/ or templates/, and ``CannotWrite`` when the outputs
@@ -102,23 +118,35 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
     generator = f"compliance {__version__}"
 
     step("context")
-    evidence = evidence_files(checked)
-    ctx = build_context(checked, forced=forced, evidence=evidence)
+    vis = Visibility(audience, model)
+    evidence = evidence_files(checked, vis.evidence_ids())
+    ctx = build_context(checked, forced=forced, evidence=evidence, visibility=vis)
     env = make_env(checked.workspace.root)
     step("stance and report HTML")
     stance = render_stance_md(env, ctx).encode()
-    html = render_report_html(env, ctx, max_bytes=MAX_REPORT_HTML_BYTES)
-    findings = format_json(make_report(checked)).encode()
+    findings = format_json(make_report(Redaction(vis, checked).checked_view())).encode()
 
     pack_files = {
-        "model.json": (model.model_dump_json(indent=2) + "\n").encode(),
+        "model.json": (json.dumps(vis.model_data(), indent=2, ensure_ascii=False) + "\n")
+        .encode(),
         "findings.json": findings,
         "stance.md": stance,
         **evidence,
     }
+    verdicts = {cid: str(v["status"]) for cid, v in checked.result.verdicts.items()
+                if cid in vis.control_ids}  # a control hidden from this audience is not named
     attached = manifest(
-        pack_files, system=model.system.name, reviewed=reviewed, generator=generator
+        pack_files, system=model.system.name, reviewed=reviewed, generator=generator,
+        verdicts=verdicts,
+        audience=audience.value,
     )
+    attached_bytes = manifest_bytes(attached)
+    # The report's first page names what an auditor re-hashes: model.json and the manifest
+    # attached to the PDF (the pack itself holds the PDF, so it cannot be hashed in it).
+    ctx = dataclasses.replace(ctx, summary=dataclasses.replace(
+        ctx.summary, model_sha256=sha256(pack_files["model.json"]),
+        manifest_sha256=sha256(attached_bytes), manifest_files=len(pack_files)))
+    html = render_report_html(env, ctx, max_bytes=MAX_REPORT_HTML_BYTES)
     step("PDF")
     pdf = render_pdf(
         html,
@@ -127,7 +155,7 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
         attachments=[
             PdfAttachment(
                 "manifest.json",
-                manifest_bytes(attached),
+                attached_bytes,
                 "sha256 of the model, the findings, the stance and every evidence file",
             )
         ],
@@ -138,6 +166,9 @@ def build(checked: Checked, out: Path, *, forced: bool, progress: Progress | Non
         system=model.system.name,
         reviewed=reviewed,
         generator=generator,
+        verdicts=verdicts,
+        audience=audience.value,
+        sign=None if sign_key is None else partial(sign_manifest, key=sign_key),
     )
     outputs = {
         "stance.md": stance,

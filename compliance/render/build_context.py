@@ -15,17 +15,24 @@ from typing import Any
 
 from compliance import __version__
 from compliance.diagnostics import Diagnostic, Level
-from compliance.model import Control, Evidence, Limit, Source
+from compliance.model import Control, Evidence, Limit, Source, Status
+from compliance.model.audience import Audience
 from compliance.model.layers import Layer
 from compliance.pipeline import Checked
+from compliance.practice.drills_view import DrillsView, drills_view
 from compliance.practice.worksheet import metric_views, practice_view, trace_view
+from compliance.render.audience import Redaction, Visibility
 from compliance.render.context import (
+    AssertionView,
+    CheckView,
     ControlView,
     EvidenceView,
     FindingView,
     LayerView,
     LimitView,
+    ReasonView,
     ReportContext,
+    SummaryView,
     Verdict,
     WaiverView,
 )
@@ -35,6 +42,8 @@ from compliance.render.stance import build_stance
 NO_CHECK = "No configuration check over its evidence files verified the claim."
 DEFAULT_REASON = {
     Verdict.VERIFIED: "The configuration checks over its evidence files verified the claim.",
+    Verdict.PARTLY_VERIFIED: "The configuration checks verified some parts of the claim, "
+                             "not all.",
     Verdict.REFUTED: "A configuration check over its evidence files refuted the claim.",
     Verdict.UNVERIFIED: NO_CHECK,
 }
@@ -46,10 +55,34 @@ def verdict_of(raw: Any) -> tuple[Verdict, str]:
     if raw is None:
         return Verdict.UNVERIFIED, NO_CHECK
     status = raw.get("status") if isinstance(raw, dict) else getattr(raw, "status", raw)
-    message = raw.get("message", "") if isinstance(raw, dict) else getattr(raw, "message", "")
-    word = str(getattr(status, "value", status)).upper()
-    verdict = Verdict(word) if word in Verdict.__members__ else Verdict.UNVERIFIED
+    message = (raw.get("summary") or raw.get("message", "")) if isinstance(raw, dict) \
+        else getattr(raw, "message", "")
+    verdict = Verdict.of(str(getattr(status, "value", status)))
     return verdict, _sentence(str(message or "")) or DEFAULT_REASON[verdict]
+
+
+def _what_was_checked(raw: Any) -> dict[str, Any]:
+    """The claim's parts and every check that ran, as views (empty for a planned control)."""
+    if not isinstance(raw, dict):
+        return {}
+    parts = tuple(
+        AssertionView(number=i, text=a["text"], verdict=Verdict.of(a["status"]),
+                      checks=tuple(a["checks"]), message=_sentence(a["message"]))
+        for i, a in enumerate(raw.get("assertions", ()), start=1))
+    checks = tuple(
+        CheckView(code=code, name=c.get("name", ""), verdict=Verdict.of(c["status"]),
+                  message=_sentence(c["message"]),
+                  reasons=tuple(ReasonView(f"{r['path']}:{r['line']}", _key(r["key"]),
+                                           r["message"], r["refutes"]) for r in c["reasons"]))
+        for code, c in raw.get("checks", {}).items())
+    return {"assertions": parts, "checks": checks,
+            "parts_listed": bool(raw.get("parts_listed")),
+            "stale": tuple(raw.get("stale", ()))}
+
+
+def _key(key: str) -> str:
+    """The key a reason points at, as the report names it ("(file)": the whole file)."""
+    return "the whole file" if key == "(file)" else key
 
 
 def _sentence(text: str) -> str:
@@ -132,8 +165,10 @@ def _limits(limits: Mapping[str, Limit], sources: Mapping[str, Source],
 
 
 def build_context(checked: Checked, *, forced: bool = False,
-                  evidence: Mapping[str, bytes] | None = None) -> ReportContext:
-    """The typed context for every output of ``compliance build``.
+                  evidence: Mapping[str, bytes] | None = None,
+                  visibility: Visibility | None = None) -> ReportContext:
+    """The typed context for every output of ``compliance build``, for one audience
+    (``visibility``; everything when None).
 
     ``evidence`` is the evidence files as the pack holds them (pack path -> bytes,
     see ``render.build.evidence_files``), so the report shows the hashes of the
@@ -141,6 +176,8 @@ def build_context(checked: Checked, *, forced: bool = False,
     model = checked.workspace.model
     if model is None:
         raise ValueError("build_context needs a model that loaded")
+    vis = visibility or Visibility(Audience.INTERNAL, model)
+    checked = Redaction(vis, checked).checked_view()
     if evidence is None:
         from compliance.render.build import evidence_files
 
@@ -180,20 +217,30 @@ def build_context(checked: Checked, *, forced: bool = False,
                 claim=c.claim.strip(),
                 verdict=verdicts[c.id][0],
                 verdict_reason=verdicts[c.id][1],
-                implementation=c.implementation.strip(),
-                owner=c.owner,
-                residual_risk=c.residual_risk.strip(),
-                evidence=_evidence(evidence_by_id, c, digests),
+                implementation=_shown(vis, c, "implementation", c.implementation.strip()),
+                owner=_shown(vis, c, "owner", c.owner),
+                residual_risk=_shown(vis, c, "residual_risk", c.residual_risk.strip()),
+                evidence=() if "evidence" in vis.withheld_fields(c)
+                else _evidence(evidence_by_id, c, digests),
                 limits=_limits(limits_by_id, sources_by_id, c),
                 findings=tuple(per_control[c.id]),
                 waivers=tuple(waivers_of.get(c.id, ())),
+                **_what_was_checked(given.get(c.id)),
+                evidence_withheld="evidence" in vis.withheld_fields(c),
             )
             for c in by_layer.get(layer, [])
+            if vis.shows_control(c)
         )
-        view = LayerView(layer.value, layer.label, layer.question, controls=controls)
+        withheld = sum(1 for c in by_layer.get(layer, [])
+                       if not vis.shows_control(c) and c.status is not Status.PLANNED)
+        view = LayerView(layer.value, layer.label, layer.question, controls=controls,
+                         withheld=withheld)
         layers.append(view)
-    stance = build_stance(model, verdicts)
+    stance = build_stance(model, verdicts, shown=vis.control_ids)
     system = model.system
+    summary = _summary(given, [verdicts[c.id][0] for c in model.controls], result.findings,
+                       len(waivers), planned=sum(c.status.value == "planned"
+                                                 for c in model.controls))
     practice = result.practice
     return ReportContext(
         title=f"{system.name}: agent sandbox audit report",
@@ -210,8 +257,40 @@ def build_context(checked: Checked, *, forced: bool = False,
         forced=forced,
         other_findings=tuple(other),
         waivers=tuple(waivers),
+        summary=summary,
         tabletop=tuple(trace_view(t) for t in practice.traces
-                       if t.scenario.id in practice.checked) if practice else (),
+                       if t.scenario.id in practice.checked)
+        if practice and vis.audience is Audience.INTERNAL else (),
         practice=practice_view(practice),
-        metrics=metric_views(practice.metrics) if practice else (),
+        metrics=metric_views(practice.metrics)
+        if practice and vis.audience is Audience.INTERNAL else (),
+        drills=drills_view(model, practice) if vis.audience is Audience.INTERNAL
+        else DrillsView(),
+        audience=vis.audience.value,
+        audience_note=vis.note(),
+        practice_withheld=vis.audience is not Audience.INTERNAL,
     )
+
+
+def _summary(given: dict[str, Any], verdicts: list[Verdict], findings: list[Diagnostic],
+             waivers: int, *, planned: int) -> SummaryView:
+    """Verdict counts, open findings and waivers for the first page (hashes come later)."""
+    active = [d for d in findings if d.waived_by is None]
+    return SummaryView(
+        verified=verdicts.count(Verdict.VERIFIED),
+        partly_verified=verdicts.count(Verdict.PARTLY_VERIFIED),
+        unverified=verdicts.count(Verdict.UNVERIFIED),
+        refuted=verdicts.count(Verdict.REFUTED),
+        stale=sum(bool(v.get("stale")) for v in given.values() if isinstance(v, dict)),
+        planned=planned,
+        errors=sum(d.level is Level.ERROR for d in active),
+        warnings=sum(d.level is Level.WARNING for d in active),
+        notes=sum(d.level is Level.INFO for d in active),
+        waived=sum(d.waived_by is not None for d in findings),
+        waivers=waivers,
+    )
+
+
+def _shown(vis: Visibility, control: Control, name: str, text: str) -> str:
+    """A field's text, or what stands in its place when this audience may not read it."""
+    return vis.withheld_note() if name in vis.withheld_fields(control) else text

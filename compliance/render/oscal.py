@@ -130,7 +130,9 @@ def component_definition(model: Model) -> dict[str, Any]:
     }}
 
 
+#: A claim is satisfied only when its checks cover all of it: PARTLY VERIFIED is not.
 _STATE = {"verified": ("satisfied", "pass"), "refuted": ("not-satisfied", "fail"),
+          "partly-verified": ("not-satisfied", "other"),
           "unverified": ("not-satisfied", "other")}
 
 

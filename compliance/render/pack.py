@@ -13,10 +13,12 @@ import hashlib
 import io
 import json
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 MANIFEST_NAME = "manifest.json"
+#: The manifest's OpenSSH signature (``build --sign``), see :mod:`compliance.sshsig`.
+SIGNATURE_NAME = "manifest.json.sig"
 MANIFEST_FORMAT = "compliance-evidence-pack/1"
 _ZIP_EPOCH = dt.date(1980, 1, 1)
 
@@ -26,19 +28,27 @@ def sha256(data: bytes) -> str:
 
 
 def manifest(
-    files: Mapping[str, bytes], *, system: str, reviewed: dt.date, generator: str
+    files: Mapping[str, bytes], *, system: str, reviewed: dt.date, generator: str,
+    verdicts: Mapping[str, str] | None = None,
+    audience: str = "internal",
 ) -> dict[str, Any]:
-    """The manifest: every file's path, size and sha256, sorted by path."""
-    return {
+    """The manifest: the audience the pack was built for, every file's path, size and
+    sha256, sorted by path, and each control's verdict (``verified``, ``partly-verified``,
+    ``unverified``, ``refuted``)."""
+    out: dict[str, Any] = {
         "format": MANIFEST_FORMAT,
         "system": system,
         "reviewed": reviewed.isoformat(),
         "generator": generator,
+        "audience": audience,
         "files": [
             {"path": path, "bytes": len(data), "sha256": sha256(data)}
             for path, data in sorted(files.items())
         ],
     }
+    if verdicts is not None:
+        out["verdicts"] = dict(sorted(verdicts.items()))
+    return out
 
 
 def manifest_bytes(data: Mapping[str, Any]) -> bytes:
@@ -69,12 +79,19 @@ def build_pack(
     system: str,
     reviewed: dt.date,
     generator: str,
+    verdicts: Mapping[str, str] | None = None,
+    audience: str = "internal",
+    sign: Callable[[bytes], bytes] | None = None,
 ) -> bytes:
-    """The evidence pack: ``files`` plus ``manifest.json`` hashing each of them."""
-    if MANIFEST_NAME in files:
-        raise ValueError(f"{MANIFEST_NAME} is written by the pack itself")
-    data = manifest(files, system=system, reviewed=reviewed, generator=generator)
-    return build_zip({**files, MANIFEST_NAME: manifest_bytes(data)}, date=reviewed)
+    """The evidence pack: ``files`` plus ``manifest.json`` hashing each of them, and with
+    ``sign`` the manifest's signature as ``manifest.json.sig`` (not listed in it)."""
+    if MANIFEST_NAME in files or SIGNATURE_NAME in files:
+        raise ValueError(f"{MANIFEST_NAME} and {SIGNATURE_NAME} are written by the pack itself")
+    data = manifest(files, system=system, reviewed=reviewed, generator=generator,
+                    verdicts=verdicts, audience=audience)
+    listed = manifest_bytes(data)
+    extra = {SIGNATURE_NAME: sign(listed)} if sign is not None else {}
+    return build_zip({**files, MANIFEST_NAME: listed, **extra}, date=reviewed)
 
 
 def _check_path(path: str) -> None:

@@ -80,6 +80,21 @@ class _ErrorCollector(logging.Handler):
         self.messages.append(record.getMessage())
 
 
+def _remove_font_files(font_config: object) -> None:
+    """Remove the folder of font copies WeasyPrint made in the temporary folder.
+
+    WeasyPrint removes it only when the FontConfiguration is garbage-collected, which
+    in a long-lived process (a test run, a library caller) may be much later: a build
+    would leave ``weasyprint-*`` folders in TMPDIR. Its ``_folder`` is private API of
+    the pinned WeasyPrint 70; without it there is nothing to remove."""
+    import shutil
+
+    folder = getattr(font_config, "_folder", None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+        font_config._folder = None  # type: ignore[attr-defined]
+
+
 def render_pdf(
     html: str,
     *,
@@ -105,9 +120,9 @@ def render_pdf(
     stamp = dt.datetime(date.year, date.month, date.day)
     collector = _ErrorCollector()
     LOGGER.addHandler(collector)
+    font_config = FontConfiguration()
     try:
         with source_date_epoch(date):
-            font_config = FontConfiguration()
             css = [
                 CSS(
                     url=fetcher.base_url + name,
@@ -139,6 +154,7 @@ def render_pdf(
         raise RenderError(f"PDF render failed: {error}") from error
     finally:
         LOGGER.removeHandler(collector)
+        _remove_font_files(font_config)
     if fetcher.refused:
         raise fetcher.refused[0]
     if collector.messages:

@@ -1,21 +1,24 @@
 """The stance summary: only what deployed, verified controls support, then the limits.
 
 A clause enters the summary only when its control is deployed and the
-checks VERIFIED its claim. Everything else is said for what it is: an
-unverified or refuted claim by name, a planned control as not in place, a
+checks VERIFIED its claim (every part of it). Everything else is said for
+what it is: a partly verified, unverified or refuted claim by name (a partly
+verified one with the parts no check verified), a planned control as not in place, a
 layer with no control as a gap. Limits of the deployed controls follow in
 their own plain words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from compliance.model import Model, Status
 from compliance.model.layers import Layer
 from compliance.render.context import StanceView, Verdict
 
 NO_CLAUSE = "No deployed control has a verified claim yet, so this summary states no protection."
+NO_SHOWN_CLAUSE = ("No deployed control shown to this audience has a verified claim, so this "
+                   "summary states no protection.")
 
 
 def join_clauses(clauses: Sequence[str]) -> str:
@@ -25,16 +28,26 @@ def join_clauses(clauses: Sequence[str]) -> str:
     return ", ".join(clauses[:-1]) + ", and " + clauses[-1]
 
 
-def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]]) -> StanceView:
-    """``verdicts``: control id -> (verdict, reason) as the check stage gave them."""
+def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]],
+                 shown: Collection[str] | None = None) -> StanceView:
+    """``verdicts``: control id -> (verdict, reason) as the check stage gave them.
+
+    ``shown``: the controls this build's audience may read (all when None). The
+    summary, limits and lists speak only of those; gaps come from every control, so
+    a withheld control never reads as a gap, and the withheld ones are counted."""
     clauses: list[str] = []
     relied_on: list[str] = []
+    partly: list[str] = []
     unverified: list[str] = []
     refuted: list[str] = []
     planned: list[str] = []
     limit_ids: dict[str, None] = {}  # ordered, and linear in the number of controls
     order = {layer: i for i, layer in enumerate(Layer)}
+    withheld = 0
     for control in sorted(model.controls, key=lambda c: order[c.layer]):
+        if shown is not None and control.id not in shown:
+            withheld += control.status is not Status.PLANNED
+            continue
         verdict, reason = verdicts[control.id]
         because = f" {reason.strip()}" if reason.strip() else ""
         name = f"{control.id} {control.title}"
@@ -44,6 +57,8 @@ def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]]) -> Stan
         limit_ids.update(dict.fromkeys(control.limits))
         if verdict is Verdict.REFUTED:
             refuted.append(f"{name}: refuted by its evidence.{because}")
+        elif verdict is Verdict.PARTLY_VERIFIED:
+            partly.append(f"{name}: partly verified.{because}")
         elif verdict is Verdict.UNVERIFIED:
             unverified.append(f"{name}: unverified.{because}")
         elif control.status is Status.DEPLOYED and control.stance_clause:
@@ -57,12 +72,17 @@ def build_stance(model: Model, verdicts: dict[str, tuple[Verdict, str]]) -> Stan
         for layer in Layer
         if layer not in covered
     ]
-    summary = f"In {model.system.name}, agents {join_clauses(clauses)}." if clauses else NO_CLAUSE
+    if withheld:
+        relied_on.append(f"{withheld} more control(s) in place are not shown to this audience; "
+                         "nothing above rests on them.")
+    summary = (f"In {model.system.name}, agents {join_clauses(clauses)}." if clauses
+               else NO_SHOWN_CLAUSE if withheld else NO_CLAUSE)
     return StanceView(
         summary=summary,
         statement=model.stance.strip() if model.stance else None,
         limits=tuple(limits[lid] for lid in limit_ids if lid in limits),
         relied_on=tuple(relied_on),
+        partly_verified=tuple(partly),
         unverified=tuple(unverified),
         refuted=tuple(refuted),
         planned=tuple(planned),

@@ -13,6 +13,7 @@ evidence adapters; see ``compliance.rules.config``.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -40,12 +41,14 @@ class Rule:
         return iter(())
 
     @classmethod
+    @functools.cache
     def summary(cls) -> str:
         """First line of the page: what the rule flags, in one sentence."""
         doc = inspect.getdoc(cls) or ""
         return doc.strip().splitlines()[0] if doc.strip() else cls.name
 
     @classmethod
+    @functools.cache
     def page(cls) -> str:
         """The rule's documentation page (its docstring), with a title line."""
         doc = inspect.getdoc(cls) or ""

@@ -2,7 +2,8 @@
 
 Families: ``limits``/``layers``/``evidence``/``waivers`` (rules over the model,
 compliance.rules.model), ``claims`` (prose overclaims, compliance.rules.claims)
-and ``config`` (claims versus configuration files, compliance.rules.config).
+``config`` (claims versus configuration files, compliance.rules.config) and
+``verdicts`` (what the verdicts say about each claim, compliance.rules.verdicts).
 Loader findings (YML/SCH/REF codes) are documented in :data:`LOADER_CODES`.
 """
 
@@ -13,9 +14,10 @@ from compliance.rules.claims import CLAIM_RULES
 from compliance.rules.config import CONFIG_FAMILY_RULES
 from compliance.rules.model import MODEL_RULES
 from compliance.rules.practice import PRACTICE_RULES
+from compliance.rules.verdicts import VERDICT_RULES
 
 ALL_RULES: dict[str, type[Rule]] = {**MODEL_RULES, **CLAIM_RULES, **CONFIG_FAMILY_RULES,
-                                    **PRACTICE_RULES}
+                                    **PRACTICE_RULES, **VERDICT_RULES}
 
 #: Findings the loader produces before any rule runs: code -> (name, summary).
 LOADER_CODES: dict[str, tuple[str, str]] = {

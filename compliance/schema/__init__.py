@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from compliance.atomic import write_text_atomic
 from compliance.model import ModelFile, Settings, WaiversFile
 from compliance.model.disclosure import DisclosureRecord
-from compliance.model.practice import ExerciseFile, ScenarioFile
+from compliance.model.practice import DrillFile, ExerciseFile, ScenarioFile
 
 HERE = Path(__file__).parent
 SCHEMAS: dict[str, type[BaseModel]] = {
@@ -25,6 +25,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "disclosure.schema.json": DisclosureRecord,
     "scenarios.schema.json": ScenarioFile,
     "exercise.schema.json": ExerciseFile,
+    "drill.schema.json": DrillFile,
 }
 
 

@@ -12,7 +12,7 @@ from compliance.rules.model import MODEL_RULES
 from compliance.rules.registry import ALL_RULES, LOADER_CODES
 
 PREFIX = {"limits": "LIM", "layers": "GAP", "evidence": "EVD", "waivers": ("WVR", "SUP"),
-          "placeholders": "INI", "disclosures": "DSC"}
+          "placeholders": "INI", "disclosures": "DSC", "audience": "AUD"}
 
 
 @pytest.mark.parametrize(("code", "rule"), sorted(MODEL_RULES.items()))

@@ -6,6 +6,8 @@ import datetime as dt
 import shutil
 from pathlib import Path
 
+import pytest
+
 from compliance.evidence_pin import pin
 from compliance.load import load_workspace
 from compliance.pipeline import load_and_check
@@ -134,17 +136,24 @@ def test_evidence_from_the_future(tmp_path: Path) -> None:
     assert found(ws) == []  # one day of grace for time zones
 
 
-def test_stale_evidence_makes_a_verified_claim_unverified(tmp_path: Path, repo: Path) -> None:
+@pytest.mark.parametrize(("control", "status", "file", "evidence_id"), [
+    ("NET-02", "verified", "evidence/devcontainer/init-firewall.sh", "firewall-script"),
+    ("CRED-01", "partly-verified", "evidence/proxy/agent-gateway.yaml", "agent-gateway-config"),
+])
+def test_stale_evidence_makes_a_verified_claim_unverified(
+        tmp_path: Path, repo: Path, control: str, status: str, file: str,
+        evidence_id: str) -> None:
     for part in ("controls", "evidence"):
         shutil.copytree(repo / part, tmp_path / part)
     shutil.copy(repo / "compliance.yaml", tmp_path / "compliance.yaml")
-    before = load_and_check(tmp_path, TODAY).result.verdicts["GIT-02"]
-    assert before["status"] == "verified" and "stale" not in before
-    with (tmp_path / "evidence/github/CODEOWNERS").open("a") as fh:
+    before = load_and_check(tmp_path, TODAY).result.verdicts[control]
+    assert before["status"] == status and "stale" not in before
+    with (tmp_path / file).open("a") as fh:
         fh.write("# changed after review\n")
-    after = load_and_check(tmp_path, TODAY).result.verdicts["GIT-02"]
-    assert (after["status"], after["stale"]) == ("unverified", ["codeowners"])
-    assert after["message"].startswith("STALE: evidence codeowners changed since it was pinned")
+    after = load_and_check(tmp_path, TODAY).result.verdicts[control]
+    assert (after["status"], after["stale"]) == ("unverified", [evidence_id])
+    assert after["message"].startswith(f"STALE: evidence {evidence_id} changed since it was "
+                                       "pinned")
     assert after["checks"] == before["checks"]  # the checks still read the file as before
 
 

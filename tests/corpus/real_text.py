@@ -33,6 +33,14 @@ def load_real(path: Path) -> list[Item]:
     return items
 
 
+def sha_half(sentence: str) -> str:
+    """Which half of a set a sentence falls in: "dev" when the first byte of its sha256 is
+    even, else "held" (a split that needs no state and never changes)."""
+    import hashlib
+
+    return "dev" if hashlib.sha256(sentence.encode("utf-8")).digest()[0] % 2 == 0 else "held"
+
+
 def flag_rates(items: list[Item]) -> tuple[float, float, float]:
     """(recall: overclaims flagged at all, recall with the labelled family among the
     findings, false-positive rate: honest sentences flagged) -- the figures issue 10 asks for."""

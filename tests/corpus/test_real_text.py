@@ -27,10 +27,12 @@ def test_real_text_is_well_formed(path: Path) -> None:
 
 
 @pytest.mark.parametrize(("path", "recall", "fpr"),
-                         [(PART1, 0.80, 0.06), (PART2, 0.60, 0.07)], ids=["part1", "part2"])
+                         [(PART1, 0.85, 0.04), (PART2, 0.74, 0.045)], ids=["part1", "part2"])
 def test_real_text_regression_floor(path: Path, recall: float, fpr: float) -> None:
     """part1: 0.254 recall / 0.059 FPR at 725ddff (first contact), 0.821 / 0.032 with the
     shared absolute predicates; part2: 0.365 / 0.058 at 725ddff (first contact), 0.614 /
-    0.048 with them (developed on half of it)."""
+    0.048 with them (developed on half of it); after the rounds of 2 Dec 2026 (all of part2
+    read, then the dev half of a fresh set kept outside the repository): part1 0.873 /
+    0.032, part2 0.762 / 0.034. A regression guard: these parts are tuned on."""
     got_recall, _, got_fpr = flag_rates(_items(path))
     assert got_recall >= recall and got_fpr <= fpr, (got_recall, got_fpr)

@@ -51,3 +51,28 @@ def set_status(root: Path, control: str, status: str) -> None:
             file.write_text(head + marker + tail, encoding="utf-8")
             return
     raise AssertionError(f"{control} not in the example")
+
+
+MAPPING = """\
+name: Three questions
+choices: ["Yes", "No", "NA"]
+questions:
+  - {id: "Q1", layers: [network], topics: [egress, outbound]}
+  - {id: "Q2", layers: [pipeline], controls: [PIPE-01]}
+  - {id: "Q3", layers: [logs]}
+"""
+QUESTIONS = (
+    "ID,Question,Answer,Notes\r\n"
+    "Q1,Is outbound network traffic from agent sessions filtered?,,\r\n"
+    "Q2,Do workflow runs from outside contributors wait for approval?,,\r\n"
+    "Q3,Is there anything else?,,\r\n"
+)
+
+
+def answer(root: Path, tmp: Path, *extra: str) -> tuple[int, str, str]:
+    """Answer three questions (Q1 network, Q2 PIPE-01, Q3 logs) from ``root`` into tmp."""
+    (tmp / "q.csv").write_text(QUESTIONS, encoding="utf-8")
+    (tmp / "map.yaml").write_text(MAPPING, encoding="utf-8")
+    return invoke("answer", str(tmp / "q.csv"), "-w", str(root), "--mapping",
+                  str(tmp / "map.yaml"), "--answer-col", "C", "--notes-col", "D",
+                  "--out", str(tmp / "answered.csv"), "--today", AS_OF, *extra)

@@ -14,27 +14,14 @@ from compliance.disclose.records import write_record
 from compliance.pipeline import load_and_check
 from tests.disclose.example import (
     AS_OF,
+    answer,
     copy_example,
     invoke,
     set_status,
     turn_off_workflow_approval,
 )
-from tests.disclose.test_records import answer
 
 TODAY = dt.date.fromisoformat(AS_OF)
-
-
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = copy_example(tmp_path_factory.mktemp("pristine"))
-    write_record(root, build_record(load_and_check(root, TODAY), "acme-bank"), replace=False)
-    return root
-
-
-@pytest.fixture
-def ws(pristine: Path, tmp_path: Path) -> Path:
-    shutil.copytree(pristine, tmp_path / "ws")
-    return tmp_path / "ws"
 
 
 def dsc(root: Path, *extra: str) -> tuple[int, list[dict]]:

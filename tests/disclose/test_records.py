@@ -10,40 +10,25 @@ import pytest
 
 from compliance.diagnostics import UserError
 from compliance.disclose.make import build_record
-from compliance.disclose.records import dump_record, load_records, write_record
+from compliance.disclose.records import LoadedRecord, dump_record, write_record
 from compliance.model.disclosure import DisclosureRecord, RecordKind
 from compliance.pipeline import load_and_check
-from tests.disclose.example import AS_OF, copy_example, invoke
+from tests.disclose.example import AS_OF, answer, copy_example, invoke
 
 TODAY = dt.date.fromisoformat(AS_OF)
 
-MAPPING = """\
-name: Three questions
-choices: ["Yes", "No", "NA"]
-questions:
-  - {id: "Q1", layers: [network], topics: [egress, outbound]}
-  - {id: "Q2", layers: [pipeline], controls: [PIPE-01]}
-  - {id: "Q3", layers: [logs]}
-"""
-QUESTIONS = (
-    "ID,Question,Answer,Notes\r\n"
-    "Q1,Is outbound network traffic from agent sessions filtered?,,\r\n"
-    "Q2,Do workflow runs from outside contributors wait for approval?,,\r\n"
-    "Q3,Is there anything else?,,\r\n"
-)
 
+def read_back(root: Path) -> tuple[dict[str, LoadedRecord], list[str]]:
+    """The records the workspace loader reads, and its findings in disclosures/."""
+    from compliance.load import load_workspace
+
+    ws = load_workspace(root)
+    return ws.disclosures, [f"{d.path}:{d.line}: {d.message}" for d in ws.findings
+                            if d.path.startswith("disclosures/")]
 
 @pytest.fixture(scope="module")
 def example(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy_example(tmp_path_factory.mktemp("example"))
-
-
-def answer(root: Path, tmp: Path, *extra: str) -> tuple[int, str, str]:
-    (tmp / "q.csv").write_text(QUESTIONS, encoding="utf-8")
-    (tmp / "map.yaml").write_text(MAPPING, encoding="utf-8")
-    return invoke("answer", str(tmp / "q.csv"), "-w", str(root), "--mapping",
-                  str(tmp / "map.yaml"), "--answer-col", "C", "--notes-col", "D",
-                  "--out", str(tmp / "answered.csv"), "--today", AS_OF, *extra)
 
 
 def test_a_build_record_holds_the_stance_and_every_claim_and_reads_back(example: Path,
@@ -60,25 +45,26 @@ def test_a_build_record_holds_the_stance_and_every_claim_and_reads_back(example:
     assert all(len(e.sha256) == 64 for e in pipe.evidence)
     assert [limit.id for limit in pipe.limits] == [
         "approval-covers-outside-contributors", "review-quality-matters"]
-    root = tmp_path / "ws"
-    (root / "disclosures").mkdir(parents=True)
+    root = copy_example(tmp_path / "ws")
     write_record(root, record, replace=False)
     first = (root / "disclosures/acme-bank.yaml").read_bytes()
     write_record(root, build_record(load_and_check(example, TODAY), "acme-bank"), replace=True)
     assert (root / "disclosures/acme-bank.yaml").read_bytes() == first  # same input, same bytes
-    records, findings, unreadable = load_records(root, lambda p: p.relative_to(root).as_posix())
-    assert (findings, unreadable) == ([], [])
+    records, findings = read_back(root)
+    assert findings == []
     assert records["acme-bank"].record == record
 
 
 def test_strings_survive_the_round_trip_exactly(tmp_path: Path, example: Path) -> None:
+    """Quotes, backslashes, tabs, U+2028, astral characters and YAML punctuation."""
     record = build_record(load_and_check(example, TODAY), "odd")
     odd = 'a "quote", a \\ backslash,\nline two\ttab \u2028 sep \u00e9 \U0001f600 #: - [x]'
     record = record.model_copy(update={"sent": "x: y # z", "system": odd.replace("\n", " ")})
     text = dump_record(record)
-    (tmp_path / "disclosures").mkdir()
-    (tmp_path / "disclosures/odd.yaml").write_text(text, encoding="utf-8")
-    records, findings, _ = load_records(tmp_path, lambda p: p.relative_to(tmp_path).as_posix())
+    root = copy_example(tmp_path / "ws")
+    (root / "disclosures").mkdir()
+    (root / "disclosures/odd.yaml").write_text(text, encoding="utf-8")
+    records, findings = read_back(root)
     assert findings == []
     assert records["odd"].record == record
 
@@ -120,7 +106,7 @@ def test_answer_record_holds_every_answer_and_the_claims_they_rest_on(example: P
                               "--sheet, --header-row, --id-col, --question-col, --answer-col, "
                               "--notes-col)\n")
     assert stdout.endswith(f"recorded what was sent in {example}/disclosures/cust-a.yaml\n")
-    records, findings, _ = load_records(example, lambda p: p.relative_to(example).as_posix())
+    records, findings = read_back(example)
     assert findings == []
     record = records["cust-a"].record
     assert (record.kind, record.sent, record.stance, record.audience) == (
@@ -137,7 +123,9 @@ def test_answer_record_holds_every_answer_and_the_claims_they_rest_on(example: P
             assert (item.choice, item.narrative, item.controls) == (None, "", [])
     assert record.answers[0].choice == "Yes"
     assert record.answers[0].controls == ["NET-01", "NET-02"]
-    assert record.answers[1].left_for_human
+    # (Q2 was left for a human while the judge misread PIPE-01's "trigger (PIPE-01)." as a
+    # pipeline-immune claim)
+    assert (record.answers[1].choice, record.answers[1].controls[0]) == ("Yes", "PIPE-01")
     cited = sorted({cid for item in record.answers for cid in item.controls})
     assert [c.control for c in record.claims] == [
         c.id for c in load_and_check(example, TODAY).workspace.model.controls if c.id in cited]

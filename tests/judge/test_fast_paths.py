@@ -1,7 +1,8 @@
 """The judge's fast paths decide nothing: they give byte-identical findings to the slow path.
 
-Slow path: every claim pattern tried on every sentence (no trigger index) and
-every memo emptied before each text. Fast path, as `check`, `lint` and
+Slow path: every claim pattern and every shared predicate tried on every
+sentence (no trigger index), the shared predicates' gate searched as one regex,
+and every memo emptied before each text. Fast path, as `check`, `lint` and
 `answer` run it: the trigger index from the first sentence, patterns compiled
 when first tried, and every memo warm (each text judged twice, the second time
 from the whole-text memo). Every synthetic corpus and, when ../shared/data is
@@ -17,7 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from compliance.judge import absolutes
+from compliance.judge.analysis import normalise
 from compliance.judge.overclaim import Overclaim
+from compliance.judge.segment import sentences
 from compliance.rules.claims import driver
 from tests.conftest import SHARED_DATA
 from tests.corpus.corpus_io import HERE, load
@@ -41,15 +45,28 @@ def _real_texts() -> list[str]:
     return texts
 
 
+def _gate_may_apply(low: str) -> bool:
+    """The shared predicates' gate without the trigger index: one search of their union."""
+    return absolutes.vocabulary().gate.search(low) is not None
+
+
+def _every_predicate(text: str) -> list[int]:
+    """Every predicate is tried on every sentence (no trigger index)."""
+    return list(range(len(absolutes.vocabulary().predicates)))
+
+
 @contextmanager
 def _slow_path() -> Iterator[None]:
     gates = driver._gates
-    saved = (gates.TRIGGER_AFTER, gates.index)
+    saved = (gates.TRIGGER_AFTER, gates.index, absolutes.may_apply, absolutes.candidates)
     gates.TRIGGER_AFTER, gates.index = 10**12, None
+    absolutes.may_apply = _gate_may_apply
+    absolutes.candidates = _every_predicate
     try:
         yield
     finally:
-        gates.TRIGGER_AFTER, gates.index = saved
+        (gates.TRIGGER_AFTER, gates.index, absolutes.may_apply,
+         absolutes.candidates) = saved
         driver.forget()
 
 
@@ -90,3 +107,8 @@ def test_fast_path_equals_slow_path_on_real_text(shared_data: Path) -> None:
     assert len(texts) > 500
     cases = _cases(texts)
     assert _fast(cases) == _slow(cases)
+
+
+def test_the_indexed_gate_of_the_shared_predicates_is_their_union() -> None:
+    lows = [normalise(s.prose) for t in _corpus_texts() for s in sentences(t)]
+    assert [absolutes.may_apply(low) for low in lows] == [_gate_may_apply(low) for low in lows]

@@ -15,8 +15,8 @@ from compliance.judge import precompiled
 _CURRENT = """
 import sys
 from compliance.judge import precompiled
-from compliance.rules.claims.trigger_table import precompiled_patterns
-sys.exit(0 if precompiled.render(precompiled_patterns()) == precompiled.TABLE.read_bytes() else 1)
+from compliance.rules.claims.trigger_table import precompiled_table
+sys.exit(0 if precompiled_table() == precompiled.TABLE.read_bytes() else 1)
 """
 
 
@@ -60,19 +60,37 @@ def test_a_table_for_another_engine_is_ignored(tmp_path: Path,
     other.write_bytes(marshal.dumps({"engine": [[2, 7], 0, 4, "little"],
                                      "patterns": {("x", 0): (32, b"\0", 0, {})}}))
     monkeypatch.setattr(precompiled, "TABLE", other)
-    precompiled._entries.cache_clear()
+    precompiled._table.cache_clear()
     try:
         assert precompiled.compile_known("x", 0) is None
     finally:
-        precompiled._entries.cache_clear()
+        precompiled._table.cache_clear()
 
 
 def test_an_unreadable_table_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     broken = tmp_path / "precompiled.bin"
     broken.write_bytes(b"\x00not marshal")
     monkeypatch.setattr(precompiled, "TABLE", broken)
-    precompiled._entries.cache_clear()
+    precompiled._table.cache_clear()
     try:
         assert precompiled.compile_known(r"\bsafe\b", 0) is None
     finally:
-        precompiled._entries.cache_clear()
+        precompiled._table.cache_clear()
+
+
+def test_the_shipped_vocabulary_is_what_parsing_it_gives() -> None:
+    from compliance.judge.absolutes import VOCABULARY, parse_vocabulary
+
+    if _table_engine() != precompiled.engine():
+        pytest.skip("the table was written for another Python")
+    text = VOCABULARY.read_text("utf-8")
+    calls: list[str] = []
+
+    def parse(t: str) -> object:
+        calls.append(t)
+        return parse_vocabulary(t)
+
+    assert precompiled.parsed(text, parse) == parse_vocabulary(text)
+    assert calls == [], "stale: python -m compliance.rules.claims.trigger_table"
+    assert precompiled.parsed(text + "\n# edited\n", parse) == parse_vocabulary(text)
+    assert len(calls) == 1  # another text is parsed, not taken from the table

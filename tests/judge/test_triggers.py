@@ -8,7 +8,7 @@ import pytest
 
 from compliance.judge.analysis import normalise
 from compliance.judge.segment import sentences
-from compliance.judge.triggers import TriggerIndex, trigger_sets
+from compliance.judge.triggers import TriggerIndex, index_key, trigger_routes, trigger_sets
 from compliance.rules.claims import CLAIM_RULES
 from compliance.rules.claims.driver import _Gates
 from tests.corpus.corpus_io import CORPUS, HELDOUT, HELDOUT2, load
@@ -48,7 +48,7 @@ def test_no_condition_where_words_are_not_certain(regex: re.Pattern[str]) -> Non
 
 def test_every_match_of_every_claim_pattern_is_a_candidate() -> None:
     lows = _lows()
-    candidates = TriggerIndex(PATTERNS).candidates(lows)
+    candidates = TriggerIndex(PATTERNS, shipped=False).candidates(lows)
     missed = [(low, regex.pattern[:60]) for low, keys in zip(lows, candidates, strict=True)
               for k, regex in enumerate(PATTERNS) if k not in keys and regex.search(low)]
     assert missed == []
@@ -56,7 +56,7 @@ def test_every_match_of_every_claim_pattern_is_a_candidate() -> None:
 
 def test_the_index_filters() -> None:
     lows = _lows()
-    pairs = sum(map(len, TriggerIndex(PATTERNS).candidates(lows)))
+    pairs = sum(map(len, TriggerIndex(PATTERNS, shipped=False).candidates(lows)))
     assert pairs < len(lows) * len(PATTERNS) / 4
 
 
@@ -75,19 +75,54 @@ def test_committed_trigger_table_is_current() -> None:
     from compliance.rules.claims import trigger_table
 
     assert trigger_table.TABLE.read_text(encoding="utf-8") == trigger_table.render(
-        trigger_table.claim_regexes()), "stale: python -m compliance.rules.claims.trigger_table"
+        trigger_table.table_regexes()), "stale: python -m compliance.rules.claims.trigger_table"
 
 
 def test_index_from_the_table_selects_the_same_candidates() -> None:
     from compliance.rules.claims.trigger_table import known
 
     lows = _lows()
-    assert TriggerIndex(PATTERNS, known()).candidates(lows) == TriggerIndex(PATTERNS).candidates(
-        lows)
+    assert TriggerIndex(PATTERNS, known(), shipped=False).candidates(lows) == TriggerIndex(
+        PATTERNS, shipped=False).candidates(lows)
+
+
+def test_the_shipped_index_is_the_one_built_from_the_table() -> None:
+    """The judge takes both indexes ready-made from compliance/judge/precompiled.bin (no
+    table read, no derivation); they must be exactly what building them gives."""
+    from compliance.judge import precompiled
+    from compliance.judge.absolutes import vocabulary
+    from compliance.rules.claims.trigger_table import known
+
+    if not precompiled._table():
+        pytest.skip("the precompiled table was written for another Python")
+    lows = _lows()
+    for regexes in (PATTERNS, [p.regex for p in vocabulary().predicates]):
+        assert precompiled.index_state(index_key(regexes)) is not None, (
+            "stale: python -m compliance.rules.claims.trigger_table")
+        shipped, built = TriggerIndex(regexes), TriggerIndex(regexes, known(), shipped=False)
+        assert shipped.state() == built.state()
+        assert shipped.candidates(lows) == built.candidates(lows)
+
+
+def test_an_index_of_other_regexes_is_built_not_shipped() -> None:
+    regexes = [re.compile(r"\bnever shipped (?:anywhere|at all)\b")]
+    assert TriggerIndex(regexes).candidates(["it was never shipped at all", "shipped"]) == [
+        [0], []]
 
 
 def test_every_claim_pattern_has_trigger_words() -> None:
     """A pattern without derivable trigger words runs on every sentence of every text
     (one such pattern cost 5% of lint's time); start it from words, not ``[\\w-]*``."""
-    index = TriggerIndex(PATTERNS)
+    index = TriggerIndex(PATTERNS, shipped=False)
     assert [PATTERNS[k].pattern[:80] for k in index.always] == []
+
+
+def test_an_alternation_of_phrases_gives_one_route_per_phrase() -> None:
+    """One set for the whole alternation would be {prompt, agent}: every sentence naming
+    the agent would be tried. A route per phrase needs the phrase's own words."""
+    regex = re.compile(r"\b(?:prompt injection|agent hijack\w*)\s+(?:is|are)\b")
+    assert len(trigger_routes(regex)) == 2
+    texts = ["the agent is here", "agent hijacking is blocked", "prompt injection is stopped",
+             "prompt hijacking is rare"]
+    assert TriggerIndex([regex]).candidates(texts) == [[], [0], [0], []]
+    assert [bool(regex.search(t)) for t in texts] == [False, True, True, False]

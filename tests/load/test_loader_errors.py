@@ -318,3 +318,16 @@ def test_other_files_under_controls_are_listed_and_linked_folders_inside_are_rea
     assert "controls/linked/extra.yaml" in loaded.docs
     result = CliRunner().invoke(cli, ["check", str(ws)])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("'[': null\n", "controls/extra.yaml:1:1: unknown key '[' in the file"),
+    ("controls:\n  - 'a[b]': 1\n", "controls/extra.yaml:2:5: unknown key 'a[b]' in controls[0]"),
+])
+def test_a_key_with_a_bracket_is_an_unknown_key_like_any_other(
+    tmp_path: Path, text: str, where: str
+) -> None:
+    """Found by tests/fuzz: brackets in a key were taken for pydantic's union tags and
+    dropped from the error's path (an IndexError traceback for a top-level key)."""
+    minimal(tmp_path, **{"controls/extra.yaml": text})
+    assert [f for f in findings(tmp_path) if "unknown key" in f][0].startswith(where)

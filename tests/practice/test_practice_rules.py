@@ -32,9 +32,11 @@ def test_cases_cover_every_practice_rule() -> None:
     from compliance.rules.practice import PRACTICE_RULES
 
     text = " ".join(f for c in CASES for f in c["found"])
-    metrics_tests = (Path(__file__).parent / "test_metrics.py").read_text(encoding="utf-8")
-    for code in PRACTICE_RULES:  # the metric rules are tested on the example's exports
-        assert f" {code} " in (text if code.startswith("TTX") else metrics_tests), code
+    here = Path(__file__).parent
+    elsewhere = {"MET": (here / "test_metrics.py").read_text(encoding="utf-8"),
+                 "DRL": (here / "test_drills.py").read_text(encoding="utf-8")}
+    for code in PRACTICE_RULES:  # metrics and drills are tested on copies of the example
+        assert f" {code} " in (text if code.startswith("TTX") else elsewhere[code[:3]]), code
 
 
 def test_a_workspace_scenario_replaces_the_builtin_one(tmp_path: Path) -> None:
@@ -58,4 +60,5 @@ def test_every_practice_rule_has_a_page_with_every_section() -> None:
     for code, rule in PRACTICE_RULES.items():
         headings = re.findall(r"^## (.+)$", inspect.getdoc(rule) or "", flags=re.M)
         assert headings == list(DOC_SECTIONS), code
-        assert code == rule.code and code.startswith(("TTX", "MET")) and rule.family == "practice"
+        assert code == rule.code and code.startswith(("TTX", "MET", "DRL"))
+        assert rule.family == "practice"

@@ -63,7 +63,7 @@ def test_readme_injection_is_traced_through_all_six_layers(repo: Path) -> None:
     assert git.acts == (
         "GIT-01 Reviewed pull requests only on main, admins included (branch-protection, "
         "VERIFIED): makes it harder",
-        "GIT-02 Application security owns agent, pipeline and build files (human-review, "
+        "GIT-02 Application security owns workflows and agent configuration (human-review, "
         "VERIFIED): stops")
     assert [lim.split(":")[0] for lim in review.limits] == [
         "review-quality-matters", "gate-runs-pr-version"]
@@ -123,7 +123,7 @@ def test_an_unverified_stop_does_not_count(repo: Path, tmp_path: Path) -> None:
     git.write_text(git.read_text().replace("verified_by: [CFG017]", "verified_by: []"))
     code, out, _ = run("tabletop", "readme-injection", "-w", str(ws), "--today", TODAY)
     assert code == 1
-    assert ("GIT-02 Application security owns agent, pipeline and build files (human-review, "
+    assert ("GIT-02 Application security owns workflows and agent configuration (human-review, "
             "UNVERIFIED): would stop, but is UNVERIFIED: only makes it harder") in out
 
 

@@ -175,3 +175,16 @@ def test_real_judge_catches_yes_to_an_overclaiming_question(model: Any) -> None:
 )
 def test_topic_pattern(topic: str, text: str, hit: bool) -> None:
     assert bool(topic_pattern(topic).search(text.casefold())) is hit
+
+
+def test_partly_verified_control_is_not_verified(model: Any) -> None:
+    """PARTLY VERIFIED (some parts of the claim no check verified) never backs a Yes."""
+    q = question("N1", "Is outbound network access restricted?", layers=("network",))
+    answer = draft(model, q, verdicts={"NET-01": {"status": "partly-verified"}})["N1"]
+    assert answer.choice is None
+    assert answer.narrative == (
+        "Scope: Test agents.\n"
+        "Partially: Outbound traffic from agent sessions is denied by default (NET-01; only "
+        "some parts of this claim are verified).\n"
+        "Limits:\n- The connection to the model provider stays open."
+    )

@@ -76,6 +76,15 @@ def approved_library(ws: Path, tmp_path: Path) -> Path:
     return lib
 
 
+def answer_second(ws: Path, tmp_path: Path, lib: Path) -> tuple[int, str, Path]:
+    """Answer SECOND with the library ``lib``: exit code, stdout and the answered file."""
+    (tmp_path / "q2.csv").write_text(SECOND, encoding="utf-8")
+    out = tmp_path / "a2.csv"
+    code, stdout, _ = run("answer", str(tmp_path / "q2.csv"), "-w", str(ws), "--out", str(out),
+                          "--today", TODAY, "--library", str(lib))
+    return code, stdout, out
+
+
 def test_approved_answers_are_reused_for_the_same_and_similar_questions(
     ws: Path, tmp_path: Path
 ) -> None:
@@ -84,20 +93,7 @@ def test_approved_answers_are_reused_for_the_same_and_similar_questions(
     sandbox = next(a for a in data["answers"] if "sandbox" in a["question"])
     assert (sandbox["narrative"], sandbox["control_ids"]) == (HUMAN, ["ISO-01", "ISO-02"])
     assert len(sandbox["evidence_sha256"]) == 2 and set(sandbox["controls"]) == {"ISO-01", "ISO-02"}
-    (tmp_path / "q2.csv").write_text(SECOND, encoding="utf-8")
-    out = tmp_path / "a2.csv"
-    code, stdout, _ = run(
-        "answer",
-        str(tmp_path / "q2.csv"),
-        "-w",
-        str(ws),
-        "--out",
-        str(out),
-        "--today",
-        TODAY,
-        "--library",
-        str(lib),
-    )
+    code, stdout, out = answer_second(ws, tmp_path, lib)
     assert code == 0
     assert "library: 2 approved answers reused, 0 stale" in stdout
     got = items(out)
@@ -114,27 +110,12 @@ def test_approved_answers_are_reused_for_the_same_and_similar_questions(
 def test_an_answer_whose_control_changed_is_listed_for_re_review(ws: Path, tmp_path: Path) -> None:
     lib = approved_library(ws, tmp_path)
     iso = ws / "controls" / "isolation.yaml"
-    iso.write_text(
-        iso.read_text(encoding="utf-8").replace(
-            "destroyed\n      when the session ends.",
-            "destroyed\n      when the session ends, within minutes.",
-        ),
-        encoding="utf-8",
-    )
-    (tmp_path / "q2.csv").write_text(SECOND, encoding="utf-8")
-    out = tmp_path / "a2.csv"
-    code, stdout, _ = run(
-        "answer",
-        str(tmp_path / "q2.csv"),
-        "-w",
-        str(ws),
-        "--out",
-        str(out),
-        "--today",
-        TODAY,
-        "--library",
-        str(lib),
-    )
+    before = iso.read_text(encoding="utf-8")
+    after = before.replace("Agent sessions run in Firecracker microVMs.",
+                           "Agent sessions run in Firecracker microVMs on dedicated nodes.")
+    assert after != before, "the example's ISO-01 claim changed: update this edit"
+    iso.write_text(after, encoding="utf-8")
+    code, stdout, out = answer_second(ws, tmp_path, lib)
     assert code == 0
     assert "library: 1 approved answers reused, 1 stale" in stdout
     got = items(out)
@@ -153,20 +134,7 @@ def test_an_answer_whose_evidence_changed_is_stale(ws: Path, tmp_path: Path) -> 
     for a in data["answers"]:
         a["evidence_sha256"] = ["0" * 64]  # as if pinned to files that have since changed
     lib.write_text(json.dumps(data), encoding="utf-8")
-    (tmp_path / "q2.csv").write_text(SECOND, encoding="utf-8")
-    out = tmp_path / "a2.csv"
-    code, _, _ = run(
-        "answer",
-        str(tmp_path / "q2.csv"),
-        "-w",
-        str(ws),
-        "--out",
-        str(out),
-        "--today",
-        TODAY,
-        "--library",
-        str(lib),
-    )
+    code, _, out = answer_second(ws, tmp_path, lib)
     assert code == 0
     assert items(out)["A"]["library"] == (
         "stale library answer from a1.csv: the evidence it rests on changed (sha256); re-review it"

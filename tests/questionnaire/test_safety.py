@@ -12,7 +12,7 @@ import pytest
 
 from compliance.atomic import CannotWrite
 from compliance.diagnostics import UserError
-from compliance.questionnaire import QuestionnaireError, load_questionnaire, safety
+from compliance.questionnaire import QuestionnaireError, load_questionnaire, safety, write_answers
 from compliance.questionnaire.safety import atomic_output, neutralise
 from tests.questionnaire.workbooks import rich_workbook
 
@@ -355,3 +355,74 @@ def test_a_corrupt_deflate_stream_is_a_clean_exit_2_for_answer_and_lint(tmp_path
                                     "xl/worksheets/sheet1.xml: ")
     with pytest.raises(QuestionnaireError, match="not a readable XLSX/XLSM workbook"):
         safety.check_workbook(book)
+
+
+def test_a_part_the_workbook_names_but_does_not_hold_is_a_clean_exit_2(tmp_path: Path) -> None:
+    """fuzz-findings F3: a missing sheet part was a KeyError traceback in answer."""
+    from compliance.questionnaire.xlsx_read import read_workbook
+    from tests.judge.test_lint_workbooks import parts, rezip, small_workbook
+
+    files = parts(small_workbook())
+    del files["xl/worksheets/sheet1.xml"]
+    book = tmp_path / "dropped-sheet.xlsx"
+    book.write_bytes(rezip(files))
+    with pytest.raises(QuestionnaireError) as caught:
+        read_workbook(book)
+    assert str(caught.value) == (
+        f"{book}: part xl/worksheets/sheet1.xml is missing (the workbook refers to it but "
+        "does not hold it); the workbook is damaged")
+
+
+def _corrupt_deflate(path: Path, part: str) -> Path:
+    """Overwrite three bytes inside ``part``'s compressed data (headers left intact)."""
+    raw = bytearray(path.read_bytes())
+    with zipfile.ZipFile(path) as zf:
+        info = zf.getinfo(part)
+    start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
+    for k in range(3):
+        raw[start + 2 + k] ^= 0xFF
+    path.write_bytes(bytes(raw))
+    return path
+
+
+def test_a_part_the_workbook_names_but_lacks_is_a_clear_error(tmp_path: Path) -> None:
+    """Found by tests/fuzz: a KeyError traceback from zipfile (exit 1)."""
+    book = rich_workbook(tmp_path / "in.xlsx")
+    dropped = tmp_path / "dropped.xlsx"
+    with zipfile.ZipFile(book) as zin, zipfile.ZipFile(dropped, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in zin.infolist():
+            if info.filename != "xl/worksheets/sheet2.xml":
+                out.writestr(info, zin.read(info))
+    with pytest.raises(QuestionnaireError) as err:
+        load_questionnaire(dropped)
+    assert str(err.value) == (
+        f"{dropped}: part xl/worksheets/sheet2.xml is missing (the workbook refers to it but "
+        "does not hold it); the workbook is damaged")
+
+
+@pytest.mark.parametrize("part", ["xl/worksheets/sheet2.xml", "docProps/app.xml"])
+def test_a_damaged_part_is_a_clear_error(tmp_path: Path, part: str) -> None:
+    """Found by tests/fuzz: a corrupt deflate stream was a zlib.error traceback (exit 1)."""
+    book = _corrupt_deflate(rich_workbook(tmp_path / "in.xlsx"), part)
+    with pytest.raises(QuestionnaireError) as err:
+        load_questionnaire(book)
+    assert str(err.value).startswith(
+        f"{book}: not a readable XLSX/XLSM workbook (part {part}: Error -3 while decompressing")
+
+
+def test_a_damaged_part_only_the_writer_reads_writes_nothing(tmp_path: Path) -> None:
+    """A part that is not XML (an image, macros) is first read when the answered copy is
+    written: a damaged one is the same clear error, and no output appears."""
+    book = rich_workbook(tmp_path / "in.xlsx")
+    with_image = tmp_path / "image.xlsx"
+    with zipfile.ZipFile(book) as zin, zipfile.ZipFile(with_image, "w",
+                                                       zipfile.ZIP_DEFLATED) as out:
+        for info in zin.infolist():
+            out.writestr(info, zin.read(info))
+        out.writestr("xl/media/image1.png", bytes(range(256)) * 64)
+    q = load_questionnaire(with_image)
+    _corrupt_deflate(with_image, "xl/media/image1.png")
+    out_path = tmp_path / "out.xlsx"
+    with pytest.raises(QuestionnaireError, match=r"\(part xl/media/image1.png: Error -3"):
+        write_answers(q, {}, out_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["image.xlsx", "in.xlsx"]

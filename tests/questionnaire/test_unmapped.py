@@ -112,6 +112,16 @@ def test_a_compound_question_says_which_part_it_covers(example: Any) -> None:
     assert answer.control_ids == ("NET-01", "NET-02")
 
 
+def test_an_incidental_topic_is_the_part_left_for_a_human(example: Any) -> None:
+    text = "Are security events, physical or electronic, written to an audit trail?"
+    answer = draft(example, {"p": text})["p"]
+    assert answer.answered and answer.control_ids == ("LOG-01",)
+    assert answer.narrative.splitlines()[1] == (
+        "This answer covers only the part about logging of agent sessions; the part about "
+        "physical security and facilities is left for a human."
+    )
+
+
 def test_only_verified_claims_count(example: Any) -> None:
     # Anything but VERIFIED (unverified, refuted, partly verified) supports nothing here.
     verdicts = {c.id: "partly verified" for c in example.workspace.model.controls}
@@ -196,7 +206,7 @@ def test_labelled_real_questions(shared_data: Path, example: Any) -> None:
                 assert answers[q.key].choice is None
     assert seen == len(wanted)
     assert drafted["unrelated"] == 0
-    assert drafted["agent"] >= 13  # measured: 13 of 30 (docs/questionnaires.md)
+    assert drafted["agent"] >= 19  # measured: 19 of 30 (docs/questionnaires.md)
 
 
 def test_aicm_mapping_answers_its_agent_relevant_questions(
@@ -220,8 +230,8 @@ def test_aicm_mapping_answers_its_agent_relevant_questions(
     drafted = {i for i, a in answers.items() if a.answered}
     assert sorted(i for i, label in wanted.items() if label == "unrelated" and i in drafted) == []
     missed = sorted(i for i, label in wanted.items() if label == "agent" and i not in drafted)
-    # AIS-06.1: the claims judge flags PIPE-01's claim after another sentence (CLM009).
-    assert missed == ["AIS-06.1"]
+    # (AIS-06.1 was missed while the judge read "trigger (PIPE-01)." as a verb: CLM009)
+    assert missed == []
     verdicts = control_verdicts(example.result.verdicts)
     for key in drafted:
         if answers[key].choice is not None:

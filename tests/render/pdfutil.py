@@ -39,3 +39,20 @@ def outline(pdf: bytes) -> list[Any]:
         return [walk(item) if isinstance(item, list) else item.title for item in items]
 
     return walk(reader(pdf).outline)
+
+
+def lowest_line(page: Any, *, bottom: float = 60, top: float = 780) -> tuple[float, str] | None:
+    """The lowest line of body text on ``page`` (its y in points from the bottom, and its
+    text), between the running footer (below ``bottom``) and header (above ``top``)."""
+    items: list[tuple[float, str]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], _font: Any, _size: Any) -> None:
+        if text.strip():
+            items.append((tm[5] * cm[3] + cm[5], text.strip()))
+
+    page.extract_text(visitor_text=visit)
+    body = [(y, t) for y, t in items if bottom < y < top]
+    if not body:
+        return None
+    low = min(y for y, _ in body)
+    return low, " ".join(t for y, t in body if abs(y - low) < 2)

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from compliance.practice.drills_view import DrillRowView, DrillsView
 from compliance.render.context import (
+    AssertionView,
+    CheckView,
     ControlView,
     EvidenceView,
     FindingView,
     LayerView,
     LimitView,
+    ReasonView,
     ReportContext,
     StanceView,
+    SummaryView,
     Verdict,
     WaiverView,
 )
@@ -54,6 +59,23 @@ def sample_context(
         implementation="Egress proxy with a per-sandbox allowlist.",
         owner="platform@example.com",
         residual_risk="Allowed hosts can still receive data.",
+        parts_listed=True,
+        assertions=(
+            AssertionView(1, "Egress is denied by default.", Verdict.VERIFIED, ("CFG007",),
+                          "CFG007: supported by evidence/egress-policy.json:3 default: deny."),
+            AssertionView(2, "Only allowlisted hosts are reachable.", Verdict.VERIFIED,
+                          ("CFG008",), "CFG008: supported by evidence/egress-policy.json:5."),
+        ),
+        checks=(
+            CheckView("CFG007", "egress-not-default-deny", Verdict.VERIFIED,
+                      "Supported by evidence/egress-policy.json:3 default: deny.",
+                      (ReasonView("evidence/egress-policy.json:3", "default",
+                                  "the default action is deny", False),)),
+            CheckView("CFG008", "egress-allowlist-too-broad", Verdict.VERIFIED,
+                      "Supported by evidence/egress-policy.json:5 allow[0].",
+                      (ReasonView("evidence/egress-policy.json:5", "allow[0]",
+                                  "pypi.org is allowed", False),)),
+        ),
         evidence=(
             EvidenceView(
                 path="evidence/egress-policy.json",
@@ -92,6 +114,33 @@ def sample_context(
         ),
         findings=(finding,),
     )
+    cred2 = ControlView(
+        id="CRED-02",
+        title="Credential files denied to the sandbox",
+        status="deployed",
+        claim="The sandbox cannot read ~/.ssh. The Read tool cannot either.",
+        verdict=Verdict.PARTLY_VERIFIED,
+        verdict_reason="1 of 2 parts of the claim verified (1). Not verified: (2) The Read "
+                       "tool cannot read ~/.ssh (no configuration check covers this part).",
+        implementation="denyRead in managed settings.",
+        owner="identity@example.com",
+        residual_risk="Files elsewhere are readable.",
+        limits=(LimitView(text="Read deny rules do not bind subprocesses.",
+                          source="vendor documentation"),),
+        parts_listed=True,
+        assertions=(
+            AssertionView(1, "The sandbox cannot read ~/.ssh.", Verdict.VERIFIED, ("CFG014",),
+                          "CFG014: supported by evidence/settings.json:7."),
+            AssertionView(2, "The Read tool cannot read ~/.ssh.", Verdict.UNVERIFIED, (),
+                          "No configuration check covers this part."),
+        ),
+        checks=(
+            CheckView("CFG014", "credential-files-readable", Verdict.VERIFIED,
+                      "Supported by evidence/settings.json:7.",
+                      (ReasonView("evidence/settings.json:7", "sandbox.filesystem.denyRead[0]",
+                                  "~/.ssh is denied to the sandbox", False),)),
+        ),
+    )
     log = ControlView(
         id="LOG-01",
         title="Session logs shipped to the SIEM",
@@ -105,6 +154,16 @@ def sample_context(
         evidence=(EvidenceView(path="evidence/log-config.yaml", sha256=SHA_B),),
         limits=(LimitView(text="Logs are not tamper-proof.", source="internal review"),),
         waivers=(waiver,),
+        assertions=(
+            AssertionView(1, "Agent sessions are logged.", Verdict.REFUTED, ("CFG024",),
+                          "CFG024: refuted by evidence/log-config.yaml:2."),
+        ),
+        checks=(
+            CheckView("CFG024", "session-logs-not-central", Verdict.REFUTED,
+                      "Refuted by evidence/log-config.yaml:2 tools: tool calls are not logged.",
+                      (ReasonView("evidence/log-config.yaml:2", "tools",
+                                  "tool calls are not logged", True),)),
+        ),
     )
     layers = (
         LayerView(key="isolation", title="Isolation", question=QUESTIONS["isolation"]),
@@ -113,7 +172,7 @@ def sample_context(
             key="credentials",
             title="Credentials",
             question=QUESTIONS["credentials"],
-            controls=(cred,),
+            controls=(cred, cred2),
         ),
         LayerView(key="git", title="Git", question=QUESTIONS["git"]),
         LayerView(key="pipeline", title="Pipeline", question=QUESTIONS["pipeline"]),
@@ -126,6 +185,8 @@ def sample_context(
             "Allowed destinations can still receive data.",
         ),
         relied_on=("Human review of every pull request.",),
+        partly_verified=("CRED-02 Credential files denied to the sandbox: partly verified. "
+                         "Not verified: (2) The Read tool cannot read ~/.ssh.",),
         unverified=("CRED-01 No standing credentials in the sandbox: unverified.",),
         refuted=("LOG-01 Session logs shipped to the SIEM: refuted by its evidence.",),
         gaps=("Isolation: no control.", "Git: no control.", "Pipeline: no control."),
@@ -152,4 +213,31 @@ def sample_context(
             ),
         ),
         waivers=(waiver,),
+        summary=SummaryView(verified=1, partly_verified=1, unverified=1, refuted=1, stale=0,
+                            planned=0, errors=1, warnings=1, notes=0, waived=0, waivers=1,
+                            model_sha256=SHA_A, manifest_sha256=SHA_B, manifest_files=3),
+        drills=DRILLS,
     )
+
+
+#: One drill row of each kind: failed, stale, superseded, and a passing newest one.
+DRILLS = DrillsView(
+    rows=(
+        DrillRowView("2026-10-30", "hostile-readme", "Pipeline gating", "FAILED", "PIPE-01",
+                     "CI ran the changed workflow on the pull request at once.",
+                     "newest drill of this layer", ("failed",)),
+        DrillRowView("2026-10-30", "hostile-readme", "Network egress", "passed", "NET-01",
+                     "The canary call was blocked.", "newest drill of this layer", ()),
+        DrillRowView("2026-03-02", "hostile-readme", "Isolation", "passed", "ISO-01",
+                     "Only the working copy changed.",
+                     "STALE: the newest drill of this layer, more than 180 days old; drill "
+                     "it again", ("stale",)),
+        DrillRowView("2026-03-02", "hostile-readme", "Pipeline gating", "passed",
+                     "no control named", "The run waited for approval.",
+                     "superseded by the drill of 2026-10-30", ("superseded",)),
+    ),
+    interval_days=180,
+    not_drilled=("Credentials", "Git write and review", "Logs"),
+    status="2 drill(s) recorded, the newest on 2026-10-30; each layer is drilled at least "
+           "every 180 days.",
+)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import json
 import subprocess
@@ -13,6 +14,9 @@ import pytest
 from click.testing import CliRunner
 
 from compliance.cli import cli
+from compliance.pipeline import load_and_check
+from compliance.render.build import evidence_files
+from compliance.render.pack import build_pack
 from tests.faults import fail_os_replace
 from tests.render.pdfutil import outline, reader
 from tests.workspaces import CONTROL, SYSTEM, make_workspace, sha256
@@ -47,6 +51,24 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.stdout
 
 
+@pytest.mark.parametrize("spelling", ["sub//vm.json", "./sub/vm.json", "sub/./vm.json",
+                                      "sub/../sub/vm.json", "x/../sub/vm.json"])
+def test_evidence_is_packed_where_it_is_however_the_model_spells_its_path(
+    tmp_path: Path, spelling: str
+) -> None:
+    """Found by tests/fuzz: ``path: sub//vm.json`` became the zip name
+    ``evidence/sub//vm.json`` and the build stopped with a ValueError traceback."""
+    ws = make_workspace(tmp_path, {
+        "controls/system.yaml": SYSTEM + EVIDENCE.replace("path: vm.json", f"path: {spelling}"),
+        "controls/isolation.yaml": CONTROL.replace(
+            "    limits:", "    evidence: [vm-config]\n    limits:"),
+        "evidence/sub/vm.json": VM_JSON,
+    })
+    files = evidence_files(load_and_check(ws, today=dt.date(2026, 11, 2)))
+    assert files == {"evidence/sub/vm.json": VM_JSON}
+    build_pack(files, system="s", reviewed=dt.date(2026, 11, 1), generator="g")
+
+
 def test_clean_workspace_writes_five_outputs(tmp_path: Path) -> None:
     ws = workspace(tmp_path / "ws", evidence_present=True)
     out = tmp_path / "out"
@@ -74,7 +96,7 @@ def test_clean_workspace_writes_five_outputs(tmp_path: Path) -> None:
         "model.json",
         "stance.md",
     ]
-    assert outline(pdf)[:3] == ["Stance", "Controls by layer", "Isolation"]
+    assert outline(pdf)[:4] == ["Audit summary", "Stance", "Controls by layer", "Isolation"]
     stance = (out / "stance.md").read_text()
     assert "## Gaps\n\n- Network egress: no control in place." in stance
     findings = json.loads((out / "findings.json").read_text())

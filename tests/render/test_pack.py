@@ -57,6 +57,7 @@ def test_manifest_hashes_every_file() -> None:
             "system": "Sys",
             "reviewed": "2026-11-02",
             "generator": "compliance 0.1.0",
+            "audience": "internal",
             "files": [
                 {"path": path, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
                 for path, data in sorted(FILES.items())
@@ -79,5 +80,7 @@ def test_unsafe_paths_are_refused(path: str) -> None:
 
 
 def test_manifest_name_is_reserved() -> None:
-    with pytest.raises(ValueError, match="manifest.json is written by the pack itself"):
-        build_pack({MANIFEST_NAME: b""}, system="s", reviewed=REVIEWED, generator="g")
+    for name in (MANIFEST_NAME, "manifest.json.sig"):
+        with pytest.raises(ValueError, match="manifest.json and manifest.json.sig are written "
+                                             "by the pack itself"):
+            build_pack({name: b""}, system="s", reviewed=REVIEWED, generator="g")

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+import tempfile
 from dataclasses import replace
+from pathlib import Path
 
+import pytest
 from pypdf.generic import BooleanObject, NameObject
 
 from compliance.render.context import FindingView
@@ -38,18 +41,21 @@ def test_gap_layers_are_named(sample_pdf: bytes) -> None:
 
 def test_bookmarks_per_layer_and_control(sample_pdf: bytes) -> None:
     assert outline(sample_pdf) == [
+        "Audit summary",
         "Stance",
         "Controls by layer",
         "Isolation",
         "Network",
         ["NET-01: Default-deny egress with an allowlist"],
         "Credentials",
-        ["CRED-01: No standing credentials in the sandbox"],
+        ["CRED-01: No standing credentials in the sandbox",
+         "CRED-02: Credential files denied to the sandbox"],
         "Git",
         "Pipeline",
         "Logs",
         ["LOG-01: Session logs shipped to the SIEM"],
         "Layer metrics",
+        "Layer drills",
         "Tabletop scenarios",
         "Other findings and waivers",
     ]
@@ -99,10 +105,11 @@ def test_internal_links_from_summary_to_details(sample_pdf: bytes) -> None:
     r = reader(sample_pdf)
     dests = set(r.named_destinations)
     assert {"control-net-01", "control-cred-01", "control-log-01", "layer-isolation"} <= dests
-    first = r.pages[0]
+    # The overview table follows the first page (the audit summary and sign-off).
+    overview = next(page for page in r.pages if "Controls by layer" in page.extract_text())
     targets = [
         annot.get_object().get("/Dest") or annot.get_object()["/A"].get("/D")
-        for annot in first.get("/Annots", [])
+        for annot in overview.get("/Annots", [])
         if annot.get_object()["/Subtype"] == "/Link"
     ]
     assert "control-net-01" in targets
@@ -122,6 +129,17 @@ def test_table_headers_repeat_across_pages() -> None:
     assert len(spread) >= 2
     for page in spread:
         assert page.count("Level Rule Where Message") == 1
+
+
+def test_nothing_is_left_in_the_temporary_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by tests/fuzz: WeasyPrint's copies of the report fonts (``weasyprint-*``)
+    stayed in TMPDIR until the garbage collector ran."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    html = render_report_html(make_env(None), sample_context(forced=False))
+    render_pdf(html, asset_dir=packaged_asset_dir(), date=REVIEWED)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_forced_build_states_open_findings_on_first_page(forced_pdf: bytes) -> None:

@@ -106,7 +106,7 @@ class PipelineImmuneClaim(ClaimRule):
                 r"hijack(?:s|ed|ing)?|poison(?:s|ed|ing)?|"
                 # (not the noun at the end of its phrase: "nor the workflow_run trigger.")
                 r"trigger(?:ed|ing)|(?:(?<=never )|(?<=not )|(?<=n't )|(?<=cannot ))triggers?|"
-                r"triggers?(?!\s*[.!]?\s*$)|"
+                r"triggers?(?!\s*(?:\([^()]*\)\s*)?[.!]?\s*$)|"
                 r"subvert(?:s|ed|ing)?|influenc(?:e|es|ed|ing)|"
                 r"weaponi[sz](?:e|es|ed|ing)|abus(?:e|es|ed|ing)|exploit(?:s|ed|ing)?|"
                 r"misus(?:e|es|ed|ing)|turn(?:s|ed)? against|"
@@ -136,7 +136,7 @@ class PipelineImmuneClaim(ClaimRule):
                 r"it|these)\b"
                 r"(?:\s+[\w']+){0,9}?\s+(?:run|runs|execute[sd]?|triggered|"
                 r"(?:(?<=never )|(?<=not )|(?<=n't )|(?<=cannot ))triggers?|"
-                r"triggers?(?!\s*[.!]?\s*$)|start|starts|"
+                r"triggers?(?!\s*(?:\([^()]*\)\s*)?[.!]?\s*$)|start|starts|"
                 r"fire|fires)\b", negated=True, topic=PIPELINE),
         pattern(r"\b(?:(?:malicious|harmful|unsafe|untrusted|rogue|unapproved) )?"
                 r"(?:workflow|pipeline|ci) (?:changes?|edits?|modifications?|files?|runs?)\b"

@@ -26,6 +26,9 @@ class Approval:
     missing: list[tuple[EvidenceDoc, Fact | tuple[str | int, ...] | None, str]] = field(
         default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: What else the files show in favour (admins included, ruleset active, no bypass).
+    confirmed: list[tuple[EvidenceDoc, Fact | tuple[str | int, ...], str]] = field(
+        default_factory=list)
 
 
 def _pr_rule(doc: EvidenceDoc, prefix: tuple[str | int, ...],
@@ -77,6 +80,9 @@ def approval(docs: list[EvidenceDoc]) -> Approval:
             assert count_at is not None
             out.requiring.append((doc, count_at, owners))
             admins = doc.get("enforce_admins", "enabled")
+            if admins is True:
+                out.confirmed.append((doc, ("enforce_admins", "enabled"), "enforce_admins is "
+                                      "true: the protection applies to administrators too"))
             if admins is False:
                 out.notes.append(f"{doc.path}:{doc.line('enforce_admins')}: enforce_admins is "
                                  "false; an admin token bypasses protection (show the agent's "
@@ -117,6 +123,10 @@ def approval(docs: list[EvidenceDoc]) -> Approval:
             if bypass:
                 out.notes.append(f"{doc.path}:{doc.line(*prefix, 'bypass_actors')}: "
                                  "bypass_actors is not empty; show the agent is none of them")
+            elif count >= 1:
+                out.confirmed.append((doc, enforcement, f"ruleset {rs.get('name')!r} is active "
+                                      "and its bypass_actors list is empty: nobody may bypass "
+                                      "it"))
             if count < 1:
                 out.missing.append((doc, at, "required_approving_review_count < 1"))
             else:

@@ -45,7 +45,13 @@ class MainWithoutApproval(ConfigRule):
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
         result = approval(docs)
         for doc, fact, _owners in result.requiring:
-            findings.support(doc, fact, f"{fact.value} approving review(s) required")
+            plural = "" if fact.value == 1 else "s"
+            findings.support(doc, fact, f"{fact.key.rsplit('.', 1)[-1]} is {fact.value}: a "
+                                        f"pull request needs at least {fact.value} approving "
+                                        f"review{plural} before it can merge")
+        if result.requiring:
+            for doc, shown, message in result.confirmed:
+                findings.support(doc, shown, message)
         for doc, where, message in result.missing:
             if not result.requiring or "bypass" in message:
                 findings.refute(doc, where, message)

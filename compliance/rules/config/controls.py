@@ -37,11 +37,15 @@ OPAQUE_KIND = "opaque"
 
 
 def checks_of(control: Any) -> list[str]:
-    """The check codes that verify a control's claim (explicit, else by kind)."""
+    """The check codes that verify a control's claim: those of its assertions, else its
+    ``verified_by``, else those its kind selects."""
     from compliance.rules.config import CONFIG_RULES, checks_for_kind
 
-    codes = control.verified_by
-    if codes is None:
+    if control.assertions:
+        codes = list(dict.fromkeys(c for a in control.assertions for c in a.verified_by))
+    elif control.verified_by is not None:
+        codes = control.verified_by
+    else:
         codes = checks_for_kind(control.kind) if control.kind else []
     return [c for c in codes if c in CONFIG_RULES]
 
@@ -143,7 +147,16 @@ def _unverified_level(ctx: CheckContext) -> Level | None:
 
 
 def control_verdicts(ctx: CheckContext) -> dict[str, dict[str, Any]]:
-    """control id -> {"status", "message", "checks": {code: {"status", "message", "reasons"}}}."""
+    """control id -> {"status", "message", "summary", "parts_listed", "assertions",
+    "unverified_parts", "checks": {code: {"status", "name", "message", "reasons"}}}: see
+    :mod:`compliance.rules.config.claim_verdict`. Memoised: the engine and the rules that
+    report on verdicts share one computation."""
+    return ctx.memo(("control-verdicts",), lambda: _stale_not_verified(ctx, _verdicts(ctx)))
+
+
+def _verdicts(ctx: CheckContext) -> dict[str, dict[str, Any]]:
+    from compliance.rules.config.claim_verdict import claim_verdict, parts_of
+
     checked = {c.id for c in _checked(ctx)}
     out: dict[str, dict[str, Any]] = {}
     for control in ctx.model.controls:
@@ -151,29 +164,36 @@ def control_verdicts(ctx: CheckContext) -> dict[str, dict[str, Any]]:
             out[control.id] = {"status": Status.UNVERIFIED.value,
                                "message": "planned control: not checked", "checks": {}}
             continue
-        checks = evaluate_control(ctx, control)
-        status, message = _fold(checks)
-        out[control.id] = {"status": status.value, "message": message,
-                           "checks": {code: _plain(v) for code, v in checks.items()}}
+        parts, listed = parts_of(control, checks_of(control))
+        out[control.id] = claim_verdict(parts, listed, evaluate_control(ctx, control))
     return out
 
 
-def _fold(checks: dict[str, Verdict]) -> tuple[Status, str]:
-    """Any REFUTED -> refuted; every check VERIFIED (at least one) -> verified; else unverified."""
-    refuted = [v for v in checks.values() if v.status is Status.REFUTED]
-    if refuted:
-        return Status.REFUTED, refuted[0].message
-    if checks and all(v.status is Status.VERIFIED for v in checks.values()):
-        return Status.VERIFIED, "; ".join(v.message for v in checks.values())
-    open_ = [f"{code}: {v.message}" for code, v in checks.items()
-             if v.status is Status.UNVERIFIED]
-    return Status.UNVERIFIED, "; ".join(open_) or "no configuration check applies to this claim"
+def _stale_not_verified(ctx: CheckContext, verdicts: dict[str, Any]) -> dict[str, Any]:
+    """A claim resting on stale evidence is not VERIFIED (nor PARTLY VERIFIED): the file the
+    checks read is not the file that was reviewed and pinned. It becomes UNVERIFIED, naming
+    the stale files (``"stale": [ids]``); a REFUTED claim stays refuted (the current file
+    contradicts it)."""
+    from compliance.rules.model.evidence_rules import evidence_file
 
-
-def _plain(v: Verdict) -> dict[str, Any]:
-    return {"status": v.status.value, "message": v.message,
-            "reasons": [{"path": r.path, "line": r.line, "column": r.column, "key": r.key,
-                         "message": r.message, "refutes": r.refutes} for r in v.reasons]}
+    stale = set()
+    for ev in ctx.model.evidence:
+        file = evidence_file(ctx, ev)
+        if file is not None and ev.sha256 is not None and \
+                ctx.evidence_sha256(ev.path) != ev.sha256:
+            stale.add(ev.id)
+    if not stale:
+        return verdicts
+    for c in ctx.model.controls:
+        cited = sorted(stale & set(c.evidence))
+        v = verdicts.get(c.id)
+        if cited and v is not None and v["status"] in (Status.VERIFIED.value,
+                                                       Status.PARTLY_VERIFIED.value):
+            message = (f"STALE: evidence {', '.join(cited)} changed since it was pinned; "
+                       f"the checks read the new file ({v['message']})")
+            verdicts[c.id] = {**v, "status": "unverified", "stale": cited, "message": message,
+                              "summary": message}
+    return verdicts
 
 
 def unreadable_diagnostics(rule: Any, ctx: CheckContext) -> Iterator[Diagnostic]:

@@ -1,4 +1,4 @@
-"""Three verdicts, never two: VERIFIED, REFUTED, UNVERIFIED.
+"""Three verdicts per check, never two: VERIFIED, REFUTED, UNVERIFIED.
 
 A :class:`Verdict` is what a configuration check says about one claim given
 the evidence files it cites. Each :class:`Reason` names the evidence file,
@@ -21,6 +21,9 @@ class Status(enum.StrEnum):
     VERIFIED = "verified"
     REFUTED = "refuted"
     UNVERIFIED = "unverified"
+    #: Only a claim can be partly verified (some of its parts verified, none refuted);
+    #: a single check never returns it. See :mod:`compliance.rules.config.claim_verdict`.
+    PARTLY_VERIFIED = "partly-verified"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +105,5 @@ class Findings:
                            f"{first.message}{more}", ordered)
         if self.gaps or not ordered:
             return Verdict(code, Status.UNVERIFIED, "; ".join(self.gaps) or no_support, ordered)
-        first = ordered[0]
-        return Verdict(code, Status.VERIFIED,
-                       f"supported by {first.path}:{first.line} {first.key}: {first.message}",
-                       ordered)
+        shown = "; ".join(f"{r.path}:{r.line} {r.key}: {r.message}" for r in ordered)
+        return Verdict(code, Status.VERIFIED, f"supported by {shown}", ordered)

@@ -1,6 +1,7 @@
 """Rules over the model itself: limits, layer gaps, evidence files, waivers."""
 
 from compliance.rules.base import Rule
+from compliance.rules.model.audience import LimitHiddenFromClaimReader
 from compliance.rules.model.disclosures import DisclosureOutOfDate
 from compliance.rules.model.evidence_rules import (
     EvidenceFromTheFuture,
@@ -32,6 +33,6 @@ MODEL_RULES: dict[str, type[Rule]] = {
         EvidenceOutsideFolder, EvidenceMissing, EvidenceNotPinned, EvidenceStale,
         EvidenceTooOld, EvidenceFromTheFuture, WaiverExpired, WaiverBeyondHorizon,
         WaiverUnknownRule, WaiverUnused, SuppressionWithoutReason, DisclosureOutOfDate,
-        UnfilledPlaceholder,
+        UnfilledPlaceholder, LimitHiddenFromClaimReader,
     )
 }

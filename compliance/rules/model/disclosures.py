@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 from compliance.check.context import CheckContext
 from compliance.diagnostics import Diagnostic, Level, Position
-from compliance.model import Evidence
-from compliance.model.workspace import FindingLevel
+from compliance.model.enums import FindingLevel
 from compliance.rules.base import Rule
 
 if TYPE_CHECKING:  # pragma: no cover
     from compliance.disclose.records import LoadedRecord
+    from compliance.model import Evidence
 
 #: How many changes a finding names before "and N more".
 SHOWN = 3

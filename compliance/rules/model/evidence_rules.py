@@ -5,13 +5,16 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from compliance.check.context import CheckContext
 from compliance.diagnostics import Diagnostic, Level
-from compliance.model import Evidence
-from compliance.model.workspace import FindingLevel
+from compliance.model.enums import FindingLevel
 from compliance.paths import OutsideFolder
 from compliance.rules.base import Rule
+
+if TYPE_CHECKING:
+    from compliance.model import Evidence
 
 
 def evidence_file(ctx: CheckContext, ev: Evidence) -> Path | None:

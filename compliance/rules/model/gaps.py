@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 from compliance.check.context import CheckContext
 from compliance.diagnostics import Diagnostic, Level
-from compliance.model import Layer, Status
+from compliance.model.enums import Status
+from compliance.model.layers import Layer
 from compliance.rules.base import Rule
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from compliance.check.context import CheckContext
 from compliance.diagnostics import Diagnostic, Level
-from compliance.model import Status
+from compliance.model.enums import Status
 from compliance.rules.base import Rule
 
 #: Control kind -> limit topics every control of that kind must cite.

@@ -1,7 +1,9 @@
 """Practice rules: tabletop paths no verified control stops, exercises and their promises,
-and the layer metrics against their thresholds."""
+the layer metrics against their thresholds, and layer drills."""
 
 from compliance.rules.base import Rule
+from compliance.rules.practice.drl001_layer_drill_failed import LayerDrillFailed
+from compliance.rules.practice.drl002_layer_not_drilled import LayerNotDrilled
 from compliance.rules.practice.met001_metric_threshold_crossed import MetricThresholdCrossed
 from compliance.rules.practice.met002_unreadable_export import UnreadableExport
 from compliance.rules.practice.met003_metric_unmeasured import MetricUnmeasured
@@ -11,5 +13,6 @@ from compliance.rules.practice.ttx003_no_recent_exercise import NoRecentExercise
 
 PRACTICE_RULES: dict[str, type[Rule]] = {
     r.code: r for r in (UnstoppedAttackPath, ImprovementOverdue, NoRecentExercise,
-                        MetricThresholdCrossed, UnreadableExport, MetricUnmeasured)
+                        MetricThresholdCrossed, UnreadableExport, MetricUnmeasured,
+                        LayerDrillFailed, LayerNotDrilled)
 }

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterator
 
 from compliance.check.context import CheckContext
 from compliance.diagnostics import Diagnostic, Level
 from compliance.rules.base import Rule
+from compliance.rules.practice._interval import not_done_within
 
 
 class NoRecentExercise(Rule):
@@ -52,19 +52,13 @@ class NoRecentExercise(Rule):
         result = practice_of(ctx)
         if not result.adopted:
             return
-        interval = result.exercise_interval_days
-        if result.last_exercise is None:
-            yield self.diagnostic(
-                ctx.pos("system", "system", key=True),
-                "no tabletop exercise is recorded in exercises/; run one "
-                "(`compliance tabletop`) and record it, at least every "
-                f"{interval} days")
-            return
-        if result.last_exercise + dt.timedelta(days=interval) >= ctx.today:
-            return
-        newest = max(range(len(ctx.model.exercises)),
-                     key=lambda i: ctx.model.exercises[i].date)
-        yield self.diagnostic(
-            ctx.pos("exercises", str(newest), "date"),
-            f"the last tabletop exercise was on {result.last_exercise}, more than "
-            f"{interval} days before {ctx.today}; run and record another")
+        last = None
+        if result.last_exercise is not None:
+            newest = max(range(len(ctx.model.exercises)),
+                         key=lambda i: ctx.model.exercises[i].date)
+            last = (result.last_exercise, ctx.pos("exercises", str(newest), "date"))
+        yield from not_done_within(
+            type(self), ctx, result.exercise_interval_days, last,
+            never="no tabletop exercise is recorded in exercises/; run one "
+                  "(`compliance tabletop`) and record it",
+            last_done="the last tabletop exercise was", again="run and record another")

@@ -1,0 +1,59 @@
+"""`compliance verify`: check an evidence pack against its manifest, its PDF and its signature."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from compliance.commands.options import EXIT_FINDINGS, EXIT_OK, fail_unreadable
+
+
+@click.command("verify")
+@click.argument("pack", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--allowed-signers", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="FILE",
+              help="OpenSSH allowed-signers file: check manifest.json.sig against it "
+                   "(ssh-keygen -Y verify, namespace compliance-pack).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True,
+              help="text: one line per mismatch, then the verdict; json: the same as one "
+                   "object (docs/report.md), also when the pack cannot be read.")
+def verify(pack: Path, allowed_signers: Path | None, fmt: str) -> None:
+    """Check that PACK (evidence-pack.zip) is the pack that was built.
+
+    Every file against manifest.json (present, size, sha256, nothing unlisted),
+    the manifest attached inside report.pdf against manifest.json, and with
+    --allowed-signers the signature manifest.json.sig. Prints each thing that
+    does not match. Exit 0 when all match, 1 when something does not, 2 when
+    the pack cannot be read at all. Without --allowed-signers a signature is
+    reported as not checked, never as good.
+
+    \b
+    Examples:
+      compliance verify out/evidence-pack.zip
+      compliance verify evidence-pack.zip --allowed-signers allowed_signers
+      compliance verify evidence-pack.zip --format json
+    """
+    from compliance.diagnostics import UserError
+    from compliance.packcheck import verify_pack
+
+    try:
+        result = verify_pack(pack, allowed_signers)
+    except UserError as exc:
+        fail_unreadable(exc.message, exc.diagnostics)
+    out = sys.stdout
+    if fmt == "json":
+        from compliance.formats import Report, emit
+
+        emit(Report(result.manifest_errors, extra=result.as_dict()), "json", out)
+        sys.exit(EXIT_OK if result.ok else EXIT_FINDINGS)
+    for d in result.manifest_errors:
+        out.write(f"{d.path}:{d.line}:{d.column}: error {d.message} [{d.code}]\n")
+    for problem in result.problems:
+        out.write(f"{pack}: {problem.subject}: {problem.message}\n")
+    if not result.manifest_errors:
+        out.write(f"signature: {result.signature}\n")
+    out.write(f"{pack}: {result.verdict()}\n")
+    sys.exit(EXIT_OK if result.ok else EXIT_FINDINGS)

@@ -1,0 +1,315 @@
+"""`compliance verify`: is this evidence pack the one that was built, and who signed it?
+
+Three checks, each naming exactly what does not match:
+
+1. every file of the zip against ``manifest.json`` (present, size, sha256; nothing
+   unlisted);
+2. the manifest attached inside ``report.pdf`` against ``manifest.json`` (the same
+   system, date, generator and audience; the same files with the same hashes,
+   except the PDF itself, which cannot hold its own hash);
+3. ``manifest.json.sig`` against an allowed-signers file, with ssh-keygen.
+
+The pack is read with bounds (size, entries, compression ratio) and never
+extracted; the manifests are read by the model loader, so a malformed one is a
+positioned error. A pack that cannot be read at all is a ``UserError`` (exit 2).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from compliance.diagnostics import Diagnostic, UserError
+from compliance.model.pack import PackManifest
+from compliance.render.pack import MANIFEST_NAME, SIGNATURE_NAME
+
+PDF_NAME = "report.pdf"
+MAX_PACK_BYTES = 2 << 30
+MAX_ENTRIES = 100_000
+MAX_TOTAL_BYTES = 4 << 30
+MAX_RATIO = 200
+MAX_READ_BYTES = 512 << 20
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing that does not match: the file (or part) and what is wrong with it."""
+
+    subject: str
+    message: str
+
+
+@dataclass
+class PackCheck:
+    pack: Path
+    checked: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    #: Positioned errors in a manifest that was read but breaks the schema.
+    manifest_errors: list[Diagnostic] = field(default_factory=list)
+    signature: str = ""
+    signature_ok: bool | None = None
+    #: Whether the pack holds manifest.json.sig; None when the signature was not looked at
+    #: (the pack's manifest.json could not be read as a manifest).
+    signed: bool | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and not self.manifest_errors and self.signature_ok is not False
+
+    @property
+    def signature_status(self) -> str:
+        """One word for the signature: ``good``, ``bad`` (signed, and it does not verify
+        against --allowed-signers), ``not-checked`` (signed, no --allowed-signers),
+        ``missing`` (not signed, and --allowed-signers asks for a signature),
+        ``unsigned`` (not signed, none asked for) or ``not-examined``."""
+        if self.signed is None:
+            return "not-examined"
+        if self.signed:
+            return {True: "good", False: "bad", None: "not-checked"}[self.signature_ok]
+        return "missing" if self.signature_ok is False else "unsigned"
+
+    def verdict(self) -> str:
+        """The last line `compliance verify` prints, after the pack's path."""
+        if self.manifest_errors:
+            return ("a manifest does not have the form of a pack manifest; nothing else was "
+                    "checked")
+        if self.ok:
+            signed = ("; the signature is good" if self.signature_ok
+                      else "; who signed it was not checked" if self.signed
+                      else "; the pack is not signed")
+            return (f"verified: {self.checked} files match manifest.json, and report.pdf's "
+                    f"attached manifest matches it{signed}")
+        return f"NOT verified: {len(self.problems)} problem(s) above"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The keys `compliance verify --format json` adds to the JSON report (see
+        docs/report.md); the manifest's positioned errors are its ``findings``."""
+        return {
+            "pack": str(self.pack),
+            "ok": self.ok,
+            "verdict": self.verdict(),
+            "files_checked": self.checked,
+            "problems": [{"subject": p.subject, "message": p.message} for p in self.problems],
+            "signature": {"status": self.signature_status, "message": self.signature},
+        }
+
+
+class _Pack:
+    """The zip, read within bounds; entry bytes read on demand."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            size = path.stat().st_size
+        except OSError as exc:
+            raise UserError(f"{path}: cannot read the pack ({exc.strerror or exc})") from None
+        if not path.is_file():
+            raise UserError(f"{path}: not a file")
+        if size > MAX_PACK_BYTES:
+            raise UserError(f"{path}: {size} bytes; a pack larger than {MAX_PACK_BYTES >> 30} "
+                            "GiB is not read")
+        try:
+            self.zip = zipfile.ZipFile(path)
+        except (zipfile.BadZipFile, OSError) as exc:
+            raise UserError(f"{path}: not a zip file, so not an evidence pack ({exc})") from None
+        infos = self.zip.infolist()
+        if len(infos) > MAX_ENTRIES:
+            raise UserError(f"{path}: {len(infos)} entries; more than {MAX_ENTRIES} are not read")
+        total = sum(i.file_size for i in infos)
+        if total > MAX_TOTAL_BYTES:
+            raise UserError(f"{path}: its files would take {total} bytes unpacked; more than "
+                            f"{MAX_TOTAL_BYTES >> 30} GiB is not read")
+        for info in infos:
+            if info.file_size > (1 << 20) and info.file_size > MAX_RATIO * max(
+                    info.compress_size, 1):
+                raise UserError(f"{path}: {info.filename} expands {info.file_size} bytes from "
+                                f"{info.compress_size}: refusing a zip bomb")
+        self.names = [i.filename for i in infos if not i.is_dir()]
+
+    def read(self, name: str) -> bytes:
+        """An entry's bytes; a corrupt entry (its CRC or size does not match) raises ValueError."""
+        info = self.zip.getinfo(name)
+        if info.file_size > MAX_READ_BYTES:
+            raise ValueError(f"larger than {MAX_READ_BYTES >> 20} MiB")
+        try:
+            return self.zip.read(info)
+        except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError,
+                ValueError) as exc:
+            raise ValueError(f"its zip entry is corrupt ({exc})") from None
+
+    def digest(self, name: str) -> tuple[int, str]:
+        data = self.read(name)
+        return len(data), hashlib.sha256(data).hexdigest()
+
+
+def read_manifest(data: bytes, display: str) -> tuple[PackManifest | None, list[Diagnostic]]:
+    """A manifest's bytes -> the strict model, or positioned errors (JSON read as YAML with
+    positions by the model loader). Raises UserError when it is not JSON/YAML at all."""
+    from compliance.load.errors import diagnostics_from
+    from compliance.load.yamlpos import YamlLoadError, parse_yaml
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"{display}: not UTF-8 text") from None
+    try:
+        doc = parse_yaml(text, display)
+    except YamlLoadError as exc:
+        raise UserError(f"{display}: cannot be read", exc.diagnostics) from None
+    if doc.problems:
+        return None, list(doc.problems)
+    if not isinstance(doc.data, dict):
+        raise UserError(f"{display}: not a JSON object, so not a pack manifest")
+    try:
+        return PackManifest.model_validate(doc.data), []
+    except ValidationError as exc:
+        return None, diagnostics_from(exc, doc, PackManifest)
+
+
+def _short(digest: str) -> str:
+    return digest[:16]
+
+
+def _files(pack: _Pack, manifest: PackManifest, result: PackCheck) -> None:
+    listed: dict[str, Any] = {}
+    for entry in manifest.files:
+        if entry.path in listed:
+            result.problems.append(Problem(entry.path, "listed twice in manifest.json"))
+        listed[entry.path] = entry
+    present = set(pack.names)
+    for name in sorted(pack.names):
+        if pack.names.count(name) > 1:
+            result.problems.append(Problem(name, "appears more than once in the zip"))
+            present.discard(name)
+    for path, entry in listed.items():
+        if path not in present:
+            result.problems.append(Problem(path, "listed in manifest.json, not in the pack"))
+            continue
+        try:
+            size, digest = pack.digest(path)
+        except ValueError as exc:
+            result.problems.append(Problem(path, str(exc)))
+            continue
+        result.checked += 1
+        if digest != entry.sha256:
+            result.problems.append(Problem(
+                path, f"sha256 is {_short(digest)}... in the pack, {_short(entry.sha256)}... "
+                f"in manifest.json: the file was changed after the pack was built"))
+        elif size != entry.bytes:
+            result.problems.append(Problem(path, f"{size} bytes in the pack, {entry.bytes} in "
+                                           "manifest.json"))
+    for name in sorted(present - set(listed) - {MANIFEST_NAME, SIGNATURE_NAME}):
+        result.problems.append(Problem(name, "in the pack, not listed in manifest.json"))
+
+
+def _embedded(pack: _Pack, manifest: PackManifest, result: PackCheck) -> None:
+    subject = f"{PDF_NAME} (its attached manifest.json)"
+    if PDF_NAME not in pack.names:
+        if not any(f.path == PDF_NAME for f in manifest.files):
+            result.problems.append(Problem(PDF_NAME, "no report.pdf in the pack"))
+        return
+    try:
+        pdf = pack.read(PDF_NAME)
+    except ValueError:
+        return  # named by the file check
+    attached = _attachment(pdf)
+    if isinstance(attached, str):
+        result.problems.append(Problem(subject, attached))
+        return
+    inner, errors = read_manifest(attached, f"{pack.path.name}!{PDF_NAME}!{MANIFEST_NAME}")
+    if inner is None:
+        result.manifest_errors.extend(errors)
+        return
+    for key in ("format", "system", "reviewed", "generator", "audience"):
+        a, b = getattr(inner, key), getattr(manifest, key)
+        if a != b:
+            result.problems.append(Problem(subject, f"{key} is {a!s} in the PDF, {b!s} in "
+                                           "manifest.json"))
+    outer = {f.path: f for f in manifest.files if f.path != PDF_NAME}
+    embedded = {f.path: f for f in inner.files}
+    for path in sorted(outer.keys() | embedded.keys()):
+        if path not in embedded:
+            result.problems.append(Problem(subject, f"does not list {path}"))
+        elif path not in outer:
+            result.problems.append(Problem(subject, f"lists {path}, manifest.json does not"))
+        elif (embedded[path].sha256, embedded[path].bytes) != (outer[path].sha256,
+                                                               outer[path].bytes):
+            result.problems.append(Problem(
+                subject, f"{path} has sha256 {_short(embedded[path].sha256)}... in the PDF, "
+                f"{_short(outer[path].sha256)}... in manifest.json"))
+
+
+def _attachment(pdf: bytes) -> bytes | str:
+    """The PDF's attached manifest.json, or why there is none."""
+    import logging
+
+    import pypdf
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
+    try:
+        found = pypdf.PdfReader(io.BytesIO(pdf)).attachments.get(MANIFEST_NAME)
+    except Exception as exc:  # noqa: BLE001 - pypdf raises many kinds on a broken PDF
+        return f"cannot be read as a PDF ({type(exc).__name__}: {exc})"
+    if not found:
+        return "has no attached manifest.json"
+    if len(found) > 1:
+        return "has more than one attached manifest.json"
+    return bytes(found[0])
+
+
+def _signature(pack: _Pack, manifest_data: bytes, allowed: Path | None,
+               result: PackCheck) -> None:
+    from compliance.sshsig import verify
+
+    result.signed = SIGNATURE_NAME in pack.names
+    if not result.signed:
+        result.signature = "not signed (no manifest.json.sig)"
+        if allowed is not None:
+            result.signature_ok = False
+            result.problems.append(Problem(SIGNATURE_NAME, "the pack is not signed, and "
+                                           "--allowed-signers asks for a signature"))
+        return
+    if allowed is None:
+        result.signature = ("signed, NOT CHECKED: give --allowed-signers FILE to check who "
+                            "signed it")
+        return
+    try:
+        signature = pack.read(SIGNATURE_NAME)
+    except ValueError as exc:
+        result.signature_ok = False
+        result.problems.append(Problem(SIGNATURE_NAME, str(exc)))
+        return
+    check = verify(manifest_data, signature, allowed)
+    result.signature = check.message
+    result.signature_ok = check.ok
+    if not check.ok:
+        result.problems.append(Problem(SIGNATURE_NAME, check.message))
+
+
+def verify_pack(path: Path, allowed_signers: Path | None = None) -> PackCheck:
+    """Check ``path`` (an evidence-pack.zip). Raises UserError when it cannot be read."""
+    if allowed_signers is not None and not allowed_signers.is_file():
+        raise UserError(f"--allowed-signers {allowed_signers}: no such file")
+    pack = _Pack(path)
+    result = PackCheck(path)
+    with pack.zip:
+        if MANIFEST_NAME not in pack.names:
+            raise UserError(f"{path}: no manifest.json, so nothing says what the pack holds")
+        try:
+            manifest_data = pack.read(MANIFEST_NAME)
+        except ValueError as exc:
+            raise UserError(f"{path}: manifest.json: {exc}") from None
+        manifest, errors = read_manifest(manifest_data, f"{path.name}!{MANIFEST_NAME}")
+        if manifest is None:
+            result.manifest_errors = errors
+            return result
+        _files(pack, manifest, result)
+        _embedded(pack, manifest, result)
+        _signature(pack, manifest_data, allowed_signers, result)
+    return result

@@ -1,0 +1,179 @@
+"""The matcher's engine rules and the vocabulary's terms, on our own wording.
+
+Each term added to compliance/questionnaire/vocabulary.yaml has a question here
+in words nobody copied from a questionnaire; the real questionnaires are
+measured in test_unmapped.py and benchmarks/unmapped_accuracy.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from compliance.questionnaire.match import DEFAULT_MIN_CONFIDENCE, builtin_matcher, term_pattern
+
+
+def top(text: str) -> tuple[str | None, bool, float]:
+    """The best concept's id, whether a strong term named it, and the score."""
+    m = builtin_matcher().match(text)
+    best = m.concepts[0] if m.concepts else None
+    return (best.concept.id if best else None, bool(best and best.strong), m.score)
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        # review (git): change management is how questionnaires say "who reviews changes"
+        ("Do you run a change management process for production changes?", "review"),
+        ("Is a change control procedure followed for the repository?", "review"),
+        ("Which change approval steps exist?", "review"),
+        ("Are changes to production signed off by someone?", "review"),
+        ("Do actions the AI assistant takes require human intervention?", "review"),
+        ("Is there human oversight of what the coding agent does?", "review"),
+        ("Must a human approve every merge the bot proposes?", "review"),
+        ("Is each change reviewed by a human?", "review"),
+        ("Do approvals happen before anything ships?", "review"),
+        ("Are changes to the repository reviewed?", "review"),
+        ("Is every change peer-reviewed before release?", "review"),
+        # pipeline
+        ("How is application deployment secured?", "pipeline"),
+        ("How do you deploy application code?", "pipeline"),
+        ("Describe the deployment process.", "pipeline"),
+        # egress
+        ("Is network segmentation in place around the build hosts?", "egress"),
+        ("Is there network segregation between tiers?", "egress"),
+        ("Are communications between environments restricted?", "egress"),
+        ("What are the controls on external resource access?", "egress"),
+        ("Which external APIs can be called?", "egress"),
+        ("Can the agent browse the internet?", "egress"),
+        ("What can the agent reach?", "egress"),
+        ("Does the LLM have network access?", "egress"),
+        ("Is DNS filtering used to block bad domains?", "egress"),
+        # credentials
+        ("Are LLM privileges limited by default?", "credentials"),
+        ("Which privileges are given to agents?", "credentials"),
+        ("Are the LLM's permissions scoped to the task?", "credentials"),
+        ("How is secrets management handled?", "credentials"),
+        ("Is elevated access granted just-in-time?", "credentials"),
+        ("Are temporary credentials used?", "credentials"),
+        # logging
+        ("Are prompts logged?", "logging"),
+        ("Do you log prompts?", "logging"),
+        ("Do you log inputs and outputs?", "logging"),
+        ("What is the retention period for those logs?", "logging"),
+        ("How are the logs protected?", "logging"),
+        ("Do you record each session?", "logging"),
+        ("Are there logs of every session?", "logging"),
+        # isolation
+        ("Where does agent-written code execute?", "isolation"),
+        ("Are production and test environments separated?", "isolation"),
+        ("Is there separation of environments?", "isolation"),
+        ("Do you keep separate environments for development?", "isolation"),
+    ],
+)
+def test_vocabulary_terms_name_their_concept(text: str, concept: str) -> None:
+    assert top(text)[:2] == (concept, True)
+
+
+def test_near_terms_stay_inside_one_phrase() -> None:
+    near = term_pattern("logg ~ prompt")
+    assert near.search("we are logging every prompt")
+    assert near.search("prompts are logged")
+    assert near.search("prompts users send are logged")  # three words apart
+    assert not near.search("prompts sent by the end user today are logged")  # four words apart
+    assert not near.search("prompts, outputs, embeddings, or logged")  # a list
+    assert not term_pattern("logs ~ prompt").search("prompts, outputs, embeddings, or logs")
+
+
+def test_logging_out_is_not_logging() -> None:
+    m = builtin_matcher().match("Does the application lock the session or log out the user?")
+    assert not m.has_strong and m.score < DEFAULT_MIN_CONFIDENCE  # only the weak word "log"
+
+
+def test_a_word_inside_a_term_may_be_plural() -> None:
+    assert term_pattern("communication between").search("communications between them")
+    assert term_pattern("audit log").search("audit logs")
+    assert not term_pattern("vm").search("vmware")  # short terms stay whole words
+
+
+def test_the_longer_phrase_wins() -> None:
+    m = builtin_matcher().match("Are cryptographic secrets rotated every year?")
+    assert not m.concepts  # "secrets" is the encryption topic's, not credentials'
+    assert [t.id for t, _ in m.uncovered] == ["encryption"]
+    m = builtin_matcher().match("What is the retention period for those logs?")
+    assert m.uncovered == ()  # "retention period" belongs to "... for those logs"
+
+
+def test_weak_topic_words_count_only_without_a_strong_term() -> None:
+    m = builtin_matcher().match(
+        "Are security events, physical or electronic, written to an audit trail?"
+    )
+    assert m.off_topic is None and m.incidental == frozenset({"physical"})
+    assert m.score >= DEFAULT_MIN_CONFIDENCE
+    alone = builtin_matcher().match("Are physical keys to the building controlled?")
+    assert alone.off_topic is not None and alone.off_topic.id == "physical"
+    documented = builtin_matcher().match("Do you have a documented change management process?")
+    assert documented.score == 0.6 and [t.id for t, _ in documented.uncovered] == ["governance"]
+
+
+def test_one_word_of_a_topic_beside_a_well_named_concept_is_a_part() -> None:
+    m = builtin_matcher().match(
+        "Do you log outbound requests, enforce egress allowlists and block file uploads?"
+    )
+    assert m.off_topic is None and m.score >= DEFAULT_MIN_CONFIDENCE
+    # the company's own network, named twice over, stays the company's
+    corporate = builtin_matcher().match(
+        "Does your company firewall restrict outbound traffic from your network?"
+    )
+    assert corporate.off_topic is not None and corporate.off_topic.id == "corporate-it"
+
+
+def test_a_topic_said_many_ways_weighs_more() -> None:
+    # change management *of encryption*: about the keys, not the agent's changes
+    many = top("Are change management procedures applied to cryptography, encryption and key "
+               "management changes?")
+    one = top("Are change management procedures applied to encryption changes?")
+    assert many[2] < DEFAULT_MIN_CONFIDENCE <= one[2] + 0.2
+    assert many[2] < one[2]
+
+
+def test_a_written_policy_is_governance_a_technical_policy_is_not() -> None:
+    technical = builtin_matcher().match("Is there an egress policy for the agent's sessions?")
+    assert technical.incidental == frozenset({"governance"})
+    assert technical.score >= DEFAULT_MIN_CONFIDENCE
+    written = builtin_matcher().match("Are egress policies and procedures documented and approved?")
+    assert written.score < DEFAULT_MIN_CONFIDENCE
+
+
+def test_a_policy_question_is_for_a_human() -> None:
+    _, _, score = top("Is the effectiveness of the AI acceptable-use policy evaluated through "
+                      "risk assessments and human oversight?")
+    assert score < DEFAULT_MIN_CONFIDENCE
+
+
+def test_default_passwords_are_hardening_not_the_agents_credentials() -> None:
+    m = builtin_matcher().match("Are vendor default credentials replaced on every server image?")
+    assert not m.concepts and [t.id for t, _ in m.uncovered] == ["hardening"]
+
+
+def test_secure_coding_of_the_application_is_web_security() -> None:
+    m = builtin_matcher().match(
+        "Do code reviews make sure that database queries use parameterized queries?"
+    )
+    assert m.off_topic is not None and m.off_topic.id == "web"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Are connections between services restricted to authenticated peers?",
+        "Are login failures and access denied events logged?",
+    ],
+)
+def test_authenticated_is_not_sign_in_policy(text: str) -> None:
+    m = builtin_matcher().match(text)
+    assert "mfa" not in [t.id for t, _ in m.uncovered]
+
+
+def test_sign_in_methods_are_still_sign_in() -> None:
+    m = builtin_matcher().match("Which authentication methods can users choose?")
+    assert [t.id for t, _ in m.uncovered] == ["mfa"]
