@@ -9,10 +9,13 @@ Waived findings are never hidden: every format shows them and their waiver.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import Any, TextIO
+from urllib.parse import quote
 
 from compliance import __version__
 from compliance.diagnostics import Diagnostic, Level
@@ -44,6 +47,11 @@ class Report:
     #: Text format: print the summary line even when nothing was found, plus the claim
     #: verdict counts (``check`` and ``build`` want it; ``lint`` stays silent when clean).
     always_summary: bool = False
+    #: The folder the findings' paths are relative to, as the command was given it
+    #: (``check``: its workspace; ``lint``: "", its paths are the ones given). The CI
+    #: formats (github, sarif) name files from the current folder, see :func:`ci_path`;
+    #: text and JSON keep the paths as they are.
+    base: str = ""
 
     def counts(self) -> dict[str, int]:
         active = [d for d in self.findings if d.waived_by is None]
@@ -114,6 +122,35 @@ def format_json(report: Report) -> str:
     return json.dumps(doc, indent=2, sort_keys=False, default=str) + "\n"
 
 
+def ci_path(path: str, base: str = "") -> str:
+    """``path`` (relative to ``base``) named from the current folder, ``/``-separated.
+
+    What a CI job resolves: the GitHub action runs ``compliance check WORKSPACE`` from the
+    repository root, so ``controls/x.yaml`` of workspace ``ws`` is ``ws/controls/x.yaml``.
+    A relative result is normalised (``./ws/x`` is ``ws/x``); an absolute one inside the
+    current folder is made relative to it, one outside it stays absolute.
+    """
+    joined = os.path.normpath(os.path.join(base, path))
+    if os.path.isabs(joined):
+        here = os.getcwd()
+        for file, folder in ((joined, here), (os.path.realpath(joined), os.path.realpath(here))):
+            try:
+                rel = os.path.relpath(file, folder)
+            except ValueError:  # another drive (Windows)
+                break
+            if rel != os.pardir and not rel.startswith(os.pardir + os.sep):
+                return PurePath(rel).as_posix()
+    return PurePath(joined).as_posix()
+
+
+def _artifact(path: str, base: str) -> dict[str, str]:
+    """A SARIF artifactLocation: relative to %SRCROOT% (the current folder), or absolute."""
+    where = ci_path(path, base)
+    if os.path.isabs(where):
+        return {"uri": PurePath(where).as_uri()}
+    return {"uri": quote(where, safe="/"), "uriBaseId": "%SRCROOT%"}
+
+
 _SARIF_LEVEL = {Level.ERROR: "error", Level.WARNING: "warning", Level.INFO: "note"}
 
 
@@ -150,14 +187,14 @@ def sarif_dict(report: Report) -> dict[str, Any]:
             "level": _SARIF_LEVEL[d.level],
             "message": {"text": d.message},
             "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": d.path, "uriBaseId": "%SRCROOT%"},
+                "artifactLocation": _artifact(d.path, report.base),
                 "region": _region(d),
             }}],
         }
         if d.related:
             result["relatedLocations"] = [
                 {"id": i, "physicalLocation": {
-                    "artifactLocation": {"uri": r.path, "uriBaseId": "%SRCROOT%"},
+                    "artifactLocation": _artifact(r.path, report.base),
                     "region": {"startLine": r.line, "startColumn": r.column}}}
                 for i, r in enumerate(d.related)]
         if d.waived_by:
@@ -170,6 +207,11 @@ def sarif_dict(report: Report) -> dict[str, Any]:
         "runs": [{
             "tool": {"driver": {"name": TOOL_NAME, "version": __version__,
                                 "informationUri": TOOL_URI, "rules": rules}},
+            # Left without a uri on purpose: an absolute path of this machine would make
+            # the log differ from folder to folder; code scanning takes the checkout.
+            "originalUriBaseIds": {"%SRCROOT%": {"description": {
+                "text": "The folder compliance ran in (the repository root in CI); "
+                        "relative uris are relative to it."}}},
             "results": results,
         }],
     }
@@ -193,7 +235,8 @@ def format_github(report: Report) -> str:
     lines = []
     for d in report.findings:
         level = "notice" if d.waived_by else _GH_LEVEL[d.level]
-        props = [f"file={_gh_escape(d.path, True)}", f"line={d.line}", f"col={d.column}"]
+        file = ci_path(d.path, report.base)
+        props = [f"file={_gh_escape(file, True)}", f"line={d.line}", f"col={d.column}"]
         if d.end_line is not None:
             props.append(f"endLine={d.end_line}")
         if d.end_column is not None:
@@ -210,11 +253,13 @@ INPUT_CODE, INPUT_NAME = "IO001", "unreadable-input"
 _WHERE = re.compile(r"(?P<path>[^\n]+?)(?::(?P<line>\d+):(?P<col>\d+))?: (?P<msg>.*)", re.S)
 
 
-def unreadable_report(message: str, diagnostics: Sequence[Diagnostic] | None = None) -> Report:
+def unreadable_report(message: str, diagnostics: Sequence[Diagnostic] | None = None,
+                      base: str = "") -> Report:
     """What a run that could not read its input found, for the machine-readable formats.
 
-    Positioned diagnostics are used as they are; a bare message becomes one finding
-    at line 1 of the path it names (``"path: what is wrong"``). ``ok`` is false.
+    Positioned diagnostics are used as they are, their paths relative to ``base`` (the
+    workspace, for ``check``); a bare message becomes one finding at line 1 of the path
+    it names (``"path: what is wrong"``, named as given). ``ok`` is false.
     """
     from compliance.rules.registry import LOADER_CODES
 
@@ -227,7 +272,7 @@ def unreadable_report(message: str, diagnostics: Sequence[Diagnostic] | None = N
     rules = {d.code: RuleInfo(d.code, LOADER_CODES[d.code][0], Level.ERROR,
                               LOADER_CODES[d.code][1])
              for d in found if d.code in LOADER_CODES}
-    return Report(found, rules, {"ok": False})
+    return Report(found, rules, {"ok": False}, base=base if diagnostics else "")
 
 
 FORMATTERS: dict[str, Callable[[Report], str]] = {

@@ -32,4 +32,4 @@ def make_report(checked: Checked) -> Report:
     infos = rule_infos()
     used = {d.code for d in checked.result.findings}
     return Report(checked.result.findings, {c: i for c, i in infos.items() if c in used}, extra,
-                  always_summary=True)
+                  always_summary=True, base=str(checked.workspace.root))

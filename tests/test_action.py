@@ -117,10 +117,14 @@ def test_findings_upload_sarif_then_fail_the_job(tmp_path: Path) -> None:
                    "Fail the job on findings"]
     assert state["outputs"]["check"] == {"exit-code": "1"}
     log = state["outputs"]["_log"]
-    assert "::error file=controls/stance.yaml,line=1" in log["Run compliance check"]
+    # the job runs at the repository root: annotations and alerts name ws/..., not controls/...
+    assert "::error file=ws/controls/stance.yaml,line=1" in log["Run compliance check"]
+    assert "file=controls/" not in log["Run compliance check"]
     assert "::error::compliance check exited 1" in log["Fail the job on findings"]
     results = json.loads((tmp_path / "compliance.sarif").read_text())["runs"][0]["results"]
     assert any(r["ruleId"].startswith("CLM") for r in results)
+    assert {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in results if r["ruleId"].startswith("CLM")} == {"ws/controls/stance.yaml"}
 
 
 def test_strict_fails_on_warnings_and_no_upload_when_turned_off(tmp_path: Path) -> None:

@@ -84,14 +84,62 @@ def test_check_json_contract(tmp_path: Path) -> None:
     assert doc["ok"] is False
 
 
-def test_check_github_annotations(tmp_path: Path) -> None:
+def test_check_github_annotations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ws = minimal(tmp_path, **{"controls/isolation.yaml": BAD})
-    code, out, _ = run("check", str(ws), "--format", "github")
+    monkeypatch.chdir(ws)
+    code, out, _ = run("check", "--format", "github")
     assert code == 1
     assert out == (
         "::error file=controls/isolation.yaml,line=5,col=13,endLine=5,endColumn=19,"
         "title=SCH001 schema-violation::controls[0].status: 'deploy' is not one of deployed, "
         "partial, planned; did you mean 'deployed'?\n")
+
+
+@pytest.mark.parametrize("given", ["ws", "./ws/", "ABS"])
+def test_ci_formats_name_files_from_the_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: str) -> None:
+    """As the GitHub action runs it: from the repository root, the workspace a subfolder."""
+    ws = minimal(tmp_path / "ws", **{"controls/isolation.yaml": BAD})
+    monkeypatch.chdir(tmp_path)
+    arg = str(ws) if given == "ABS" else given
+    code, out, _ = run("check", arg, "--format", "github")
+    assert (code, out.split(",")[0]) == (1, "::error file=ws/controls/isolation.yaml")
+    code, out, _ = run("check", arg, "--format", "sarif")
+    run_ = json.loads(out)["runs"][0]
+    assert [r["locations"][0]["physicalLocation"]["artifactLocation"]
+            for r in run_["results"]] == [
+        {"uri": "ws/controls/isolation.yaml", "uriBaseId": "%SRCROOT%"}]
+    assert set(run_["originalUriBaseIds"]) == {"%SRCROOT%"}
+    code, out, _ = run("check", arg, "--format", "json")  # the JSON contract: workspace-relative
+    assert [f["path"] for f in json.loads(out)["findings"]] == ["controls/isolation.yaml"]
+    code, out, _ = run("check", arg)
+    assert out.startswith("controls/isolation.yaml:5:13: error ")
+
+
+def test_unreadable_ci_formats_name_files_from_the_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    minimal(tmp_path / "ws", **{"controls/x.yaml": "a: [1, 2\n"})
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("check", "ws", "--format", "github")
+    assert (code, out.split(",")[0]) == (2, "::error file=ws/controls/x.yaml")
+    code, out, _ = run("check", "ws", "--format", "sarif")
+    assert [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in json.loads(out)["runs"][0]["results"]] == ["ws/controls/x.yaml"]
+    code, out, _ = run("check", "nope", "--format", "github")  # named as given, once
+    assert (code, out.split(",")[0]) == (2, "::error file=nope")
+
+
+def test_lint_ci_formats_name_files_from_the_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("Our agents are 100% safe.\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for given in ("docs/a.md", "./docs/a.md", str(tmp_path / "docs" / "a.md"), "docs"):
+        code, out, _ = run("lint", given, "--format", "github")
+        assert (code, out.split(",")[0]) == (1, "::error file=docs/a.md"), given
+        code, out, _ = run("lint", given, "--format", "sarif")
+        assert {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                for r in json.loads(out)["runs"][0]["results"]} == {"docs/a.md"}, given
 
 
 def test_unreadable_exit_2_without_traceback(tmp_path: Path) -> None:
@@ -116,8 +164,9 @@ def test_unreadable_json_is_a_report_on_stdout(tmp_path: Path) -> None:
     assert (doc["summary"]["error"], doc["ok"]) == (1, False)
 
 
-def test_unreadable_sarif_and_github(tmp_path: Path) -> None:
+def test_unreadable_sarif_and_github(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ws = minimal(tmp_path, **{"controls/x.yaml": "a: [1, 2\n"})
+    monkeypatch.chdir(ws)
     code, out, _err = run("check", str(ws), "--format", "sarif")
     run_ = json.loads(out)["runs"][0]
     assert code == 2 and [r["ruleId"] for r in run_["results"]] == ["YML001"]

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import jsonschema
+import pytest
 
 from compliance.diagnostics import Diagnostic, Level, Position
 from compliance.formats import Report, RuleInfo, format_github, format_sarif, format_text
@@ -56,3 +57,28 @@ def test_github_escapes_properties_and_newlines() -> None:
     d = Diagnostic("a,b:c.yaml", 1, 2, "X1", "n", Level.WARNING, "50%\nnext")
     assert format_github(Report([d])) == (
         "::warning file=a%2Cb%3Ac.yaml,line=1,col=2,title=X1 n::50%25%0Anext\n")
+
+
+def test_ci_formats_prefix_the_base_and_stay_valid(
+        shared_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    schema = json.loads((shared_data / "schemas/sarif-2.1.0/sarif-schema-2.1.0.json")
+                        .read_text())
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "in").mkdir()
+    outside = str(tmp_path.parent / "elsewhere")
+    cases = {"my ws": ({"uri": "my%20ws/controls/net.yaml", "uriBaseId": "%SRCROOT%"},
+                       "my ws/controls/net.yaml"),
+             str(tmp_path / "in"): ({"uri": "in/controls/net.yaml", "uriBaseId": "%SRCROOT%"},
+                                    "in/controls/net.yaml"),
+             outside: ({"uri": (Path(outside) / "controls/net.yaml").as_uri()},
+                       f"{outside}/controls/net.yaml")}
+    for base, (location, file) in cases.items():
+        report = Report(FINDINGS[:1], RULES, base=base)
+        doc = json.loads(format_sarif(report))
+        jsonschema.validate(doc, schema)
+        result = doc["runs"][0]["results"][0]
+        assert result["locations"][0]["physicalLocation"]["artifactLocation"] == location
+        related = result["relatedLocations"][0]["physicalLocation"]["artifactLocation"]
+        assert related["uri"] == location["uri"].replace("controls/net.yaml", "evidence/fw.sh")
+        assert format_github(report).startswith(f"::error file={file},line=7,")
+        assert format_text(report).startswith("controls/net.yaml:7:12: ")  # as it was

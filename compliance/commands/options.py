@@ -53,13 +53,15 @@ def print_unreadable(message: str, diagnostics: list[Any] | None = None) -> None
         err.write(f"error: {message}\n")
 
 
-def fail_unreadable(message: str, diagnostics: list[Any] | None = None) -> NoReturn:
+def fail_unreadable(message: str, diagnostics: list[Any] | None = None,
+                    base: str = "") -> NoReturn:
     """Print an unreadable-input error (positioned when possible) and exit 2.
 
     Text goes to stderr as before. With ``--format json|sarif|github`` (read from
     the running command's parameters, so every command that uses
     :func:`output_options` gets it) stdout also carries the same errors in that
     format, so a JSON reader, a SARIF upload or a GitHub annotation still sees them.
+    ``base``: the folder the diagnostics' paths are relative to (see ``Report.base``).
     """
     from compliance.formats import unreadable_report
 
@@ -69,7 +71,7 @@ def fail_unreadable(message: str, diagnostics: list[Any] | None = None) -> NoRet
     if fmt != "text":
         from compliance.formats import emit
 
-        emit(unreadable_report(message, diagnostics), fmt, sys.stdout)
+        emit(unreadable_report(message, diagnostics, base), fmt, sys.stdout)
     sys.exit(EXIT_UNREADABLE)
 
 
@@ -86,8 +88,8 @@ def load_and_check_or_exit(workspace: str | Path, today: dt.datetime | None,
 
     try:
         return load_and_check(Path(workspace), today.date() if today else None, strict)
-    except UserError as exc:
-        fail_unreadable(exc.message, exc.diagnostics)
+    except UserError as exc:  # positioned diagnostics name files inside the workspace
+        fail_unreadable(exc.message, exc.diagnostics, base=str(workspace))
 
 
 def stop_on_model_errors(checked: Checked, nothing_done: str) -> NoReturn:
