@@ -199,12 +199,16 @@ def _gate_index() -> TriggerIndex:
     return TriggerIndex([p.regex for p in vocabulary().predicates], known())
 
 
+def candidates(text: str) -> list[int]:
+    """Indices (in order) of the predicates that may match ``text``: the others cannot."""
+    return _gate_index().candidates([text])[0]
+
+
 def may_apply(low: str) -> bool:
     """Can :func:`find` find anything in this normalised sentence? (Exactly when the
     vocabulary's ``gate``, the union of the predicates, matches it.)"""
     preds = vocabulary().predicates
-    return any(preds[k].regex.search(low) is not None
-               for k in _gate_index().candidates([low])[0])
+    return any(preds[k].regex.search(low) is not None for k in candidates(low))
 
 
 #: A topic outside the predicate's clause (its complement clause, "ensures that ...")
@@ -303,7 +307,8 @@ def find(an: Analysis) -> Absolute | None:
         return None
     voc = vocabulary()
     text = an.text
-    for pred in voc.predicates:
+    for k in candidates(text):  # (a predicate the trigger index rules out cannot match)
+        pred = voc.predicates[k]
         for m in pred.regex.finditer(text):
             s, e = m.span()
             # ("even if ... compromised" is a condition by its words, asserted by its clause)

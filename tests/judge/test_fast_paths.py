@@ -1,8 +1,8 @@
 """The judge's fast paths decide nothing: they give byte-identical findings to the slow path.
 
-Slow path: every claim pattern tried on every sentence (no trigger index), the
-shared predicates' gate searched as one regex, and every memo emptied before
-each text. Fast path, as `check`, `lint` and
+Slow path: every claim pattern and every shared predicate tried on every
+sentence (no trigger index), the shared predicates' gate searched as one regex,
+and every memo emptied before each text. Fast path, as `check`, `lint` and
 `answer` run it: the trigger index from the first sentence, patterns compiled
 when first tried, and every memo warm (each text judged twice, the second time
 from the whole-text memo). Every synthetic corpus and, when ../shared/data is
@@ -50,16 +50,23 @@ def _gate_may_apply(low: str) -> bool:
     return absolutes.vocabulary().gate.search(low) is not None
 
 
+def _every_predicate(text: str) -> list[int]:
+    """Every predicate is tried on every sentence (no trigger index)."""
+    return list(range(len(absolutes.vocabulary().predicates)))
+
+
 @contextmanager
 def _slow_path() -> Iterator[None]:
     gates = driver._gates
-    saved = (gates.TRIGGER_AFTER, gates.index, absolutes.may_apply)
+    saved = (gates.TRIGGER_AFTER, gates.index, absolutes.may_apply, absolutes.candidates)
     gates.TRIGGER_AFTER, gates.index = 10**12, None
     absolutes.may_apply = _gate_may_apply
+    absolutes.candidates = _every_predicate
     try:
         yield
     finally:
-        gates.TRIGGER_AFTER, gates.index, absolutes.may_apply = saved
+        (gates.TRIGGER_AFTER, gates.index, absolutes.may_apply,
+         absolutes.candidates) = saved
         driver.forget()
 
 
