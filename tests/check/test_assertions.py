@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from compliance.cli import cli
@@ -85,8 +86,10 @@ def test_one_part_verified_of_two_is_partly_verified_and_names_the_other(
                                  "like a secret or mounts a credential directory")
 
 
-def test_partly_verified_is_shown_in_text_sarif_and_github(tmp_path: Path) -> None:
+def test_partly_verified_is_shown_in_text_sarif_and_github(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = _ws(tmp_path, _control(PARTS))
+    monkeypatch.chdir(root)  # github/sarif name files from the current folder
     _code, text = _check(root, "text")
     assert text.splitlines()[-1] == ("0 errors, 0 warnings; claims: 0 verified, "
                                      "1 partly verified, 0 unverified, 0 refuted")
