@@ -1,13 +1,19 @@
-"""`compliance verify`: is this evidence pack the one that was built, and who signed it?
+"""`compliance verify`: are the files of this evidence pack consistent, and who signed it?
 
-Three checks, each naming exactly what does not match:
+Four checks, each naming exactly what does not match:
 
 1. every file of the zip against ``manifest.json`` (present, size, sha256; nothing
    unlisted);
-2. the manifest attached inside ``report.pdf`` against ``manifest.json`` (the same
+2. every evidence file against the sha256 pin that the pack's ``model.json`` gives it
+   (and every pinned file is in the pack);
+3. the manifest attached inside ``report.pdf`` against ``manifest.json`` (the same
    system, date, generator and audience; the same files with the same hashes,
    except the PDF itself, which cannot hold its own hash);
-3. ``manifest.json.sig`` against an allowed-signers file, with ssh-keygen.
+4. ``manifest.json.sig`` against an allowed-signers file, with ssh-keygen.
+
+Only a good signature shows that the pack is the one that was built: without it,
+anyone who can edit the zip can make its files consistent again, so the verdict
+says "consistent", never "verified".
 
 The pack is read with bounds (size, entries, compression ratio) and never
 extracted; the manifests are read by the model loader, so a malformed one is a
@@ -18,6 +24,8 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
+import posixpath
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +38,7 @@ from compliance.model.pack import PackManifest
 from compliance.render.pack import MANIFEST_NAME, SIGNATURE_NAME
 
 PDF_NAME = "report.pdf"
+MODEL_NAME = "model.json"
 MAX_PACK_BYTES = 2 << 30
 MAX_ENTRIES = 100_000
 MAX_TOTAL_BYTES = 4 << 30
@@ -49,6 +58,8 @@ class Problem:
 class PackCheck:
     pack: Path
     checked: int = 0
+    #: Evidence files compared with the sha256 pin model.json gives them.
+    pins_checked: int = 0
     problems: list[Problem] = field(default_factory=list)
     #: Positioned errors in a manifest that was read but breaks the schema.
     manifest_errors: list[Diagnostic] = field(default_factory=list)
@@ -79,13 +90,17 @@ class PackCheck:
         if self.manifest_errors:
             return ("a manifest does not have the form of a pack manifest; nothing else was "
                     "checked")
-        if self.ok:
-            signed = ("; the signature is good" if self.signature_ok
-                      else "; who signed it was not checked" if self.signed
-                      else "; the pack is not signed")
-            return (f"verified: {self.checked} files match manifest.json, and report.pdf's "
-                    f"attached manifest matches it{signed}")
-        return f"NOT verified: {len(self.problems)} problem(s) above"
+        if not self.ok:
+            return f"NOT verified: {len(self.problems)} problem(s) above"
+        what = (f"{self.checked} files match manifest.json, {self.pins_checked} evidence "
+                f"files match their sha256 pins in model.json, and report.pdf's attached "
+                "manifest matches manifest.json")
+        if self.signature_ok:
+            return f"verified: {what}; the signature is good"
+        why = ("the pack is signed, but who signed it was not checked (give "
+               "--allowed-signers FILE)" if self.signed else "the pack is not signed")
+        return (f"consistent, not shown to be the pack that was built: {what}; {why}, so "
+                "anyone who can edit the zip could have made it consistent")
 
     def as_dict(self) -> dict[str, Any]:
         """The keys `compliance verify --format json` adds to the JSON report (see
@@ -95,6 +110,7 @@ class PackCheck:
             "ok": self.ok,
             "verdict": self.verdict(),
             "files_checked": self.checked,
+            "pins_checked": self.pins_checked,
             "problems": [{"subject": p.subject, "message": p.message} for p in self.problems],
             "signature": {"status": self.signature_status, "message": self.signature},
         }
@@ -176,18 +192,22 @@ def _short(digest: str) -> str:
     return digest[:16]
 
 
-def _files(pack: _Pack, manifest: PackManifest, result: PackCheck) -> None:
+def _files(pack: _Pack, manifest: PackManifest, result: PackCheck) -> dict[str, str]:
+    """Check every file against manifest.json; return the sha256 of each file that matches."""
     listed: dict[str, Any] = {}
+    matched: dict[str, str] = {}
     for entry in manifest.files:
         if entry.path in listed:
             result.problems.append(Problem(entry.path, "listed twice in manifest.json"))
         listed[entry.path] = entry
     present = set(pack.names)
-    for name in sorted(pack.names):
-        if pack.names.count(name) > 1:
-            result.problems.append(Problem(name, "appears more than once in the zip"))
-            present.discard(name)
+    duplicated = {name for name in present if pack.names.count(name) > 1}
+    for name in sorted(duplicated):
+        result.problems.append(Problem(name, "appears more than once in the zip"))
+    present -= duplicated
     for path, entry in listed.items():
+        if path in duplicated:
+            continue  # named above; which copy is meant cannot be told
         if path not in present:
             result.problems.append(Problem(path, "listed in manifest.json, not in the pack"))
             continue
@@ -204,8 +224,62 @@ def _files(pack: _Pack, manifest: PackManifest, result: PackCheck) -> None:
         elif size != entry.bytes:
             result.problems.append(Problem(path, f"{size} bytes in the pack, {entry.bytes} in "
                                            "manifest.json"))
+        else:
+            matched[path] = digest
     for name in sorted(present - set(listed) - {MANIFEST_NAME, SIGNATURE_NAME}):
         result.problems.append(Problem(name, "in the pack, not listed in manifest.json"))
+    return matched
+
+
+def _model_pins(data: bytes) -> dict[str, tuple[str, str]] | str:
+    """model.json's evidence pins: pack path -> (evidence id, sha256), or why they cannot
+    be read. Evidence without a pin is left out (there is nothing to compare it with)."""
+    try:
+        model = json.loads(data.decode("utf-8"))
+        evidence = model["evidence"]
+        pins: dict[str, tuple[str, str]] = {}
+        for item in evidence:
+            path, digest = item["path"], item.get("sha256")
+            if not isinstance(path, str) or not isinstance(digest, str | None):
+                raise TypeError("an evidence path or sha256 is not a string")
+            if digest is not None:
+                pins[f"evidence/{posixpath.normpath(path)}"] = (str(item["id"]), digest)
+    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError,
+            AttributeError) as exc:
+        return f"its evidence list cannot be read ({type(exc).__name__}: {exc})"
+    return pins
+
+
+def _pins(pack: _Pack, matched: dict[str, str], result: PackCheck) -> None:
+    """Every evidence file against the sha256 pin model.json gives it. Files already named
+    by a problem are not named again, and model.json is read only when it matched the
+    manifest."""
+    named = {p.subject for p in result.problems}
+    if MODEL_NAME in named:
+        return
+    if MODEL_NAME not in matched:
+        result.problems.append(Problem(MODEL_NAME, "not in the pack, so no evidence file was "
+                                       "compared with its sha256 pin"))
+        return
+    pins = _model_pins(pack.read(MODEL_NAME))
+    if isinstance(pins, str):
+        result.problems.append(Problem(MODEL_NAME, f"{pins}, so no evidence file was compared "
+                                       "with its sha256 pin"))
+        return
+    for path, (evidence_id, pinned) in sorted(pins.items()):
+        if path in named:
+            continue
+        actual = matched.get(path)
+        if actual is None:
+            result.problems.append(Problem(path, f"model.json pins it (evidence {evidence_id}, "
+                                           f"sha256 {_short(pinned)}...), not in the pack"))
+            continue
+        result.pins_checked += 1
+        if actual != pinned:
+            result.problems.append(Problem(
+                path, f"sha256 is {actual} in the pack and in manifest.json, but model.json "
+                f"pins evidence {evidence_id} at {pinned}: the file was changed after it was "
+                "pinned, either after the pack was built or in a build with --allow-findings"))
 
 
 def _embedded(pack: _Pack, manifest: PackManifest, result: PackCheck) -> None:
@@ -309,7 +383,8 @@ def verify_pack(path: Path, allowed_signers: Path | None = None) -> PackCheck:
         if manifest is None:
             result.manifest_errors = errors
             return result
-        _files(pack, manifest, result)
+        matched = _files(pack, manifest, result)
+        _pins(pack, matched, result)
         _embedded(pack, manifest, result)
         _signature(pack, manifest_data, allowed_signers, result)
     return result

@@ -1,4 +1,5 @@
-"""`compliance verify`: check an evidence pack against its manifest, its PDF and its signature."""
+"""`compliance verify`: check an evidence pack against its manifest, its model's pins, its PDF
+and its signature."""
 
 from __future__ import annotations
 
@@ -21,14 +22,20 @@ from compliance.commands.options import EXIT_FINDINGS, EXIT_OK, fail_unreadable
               help="text: one line per mismatch, then the verdict; json: the same as one "
                    "object (docs/report.md), also when the pack cannot be read.")
 def verify(pack: Path, allowed_signers: Path | None, fmt: str) -> None:
-    """Check that PACK (evidence-pack.zip) is the pack that was built.
+    """Check that the files of PACK (evidence-pack.zip) are consistent, and who signed it.
 
     Every file against manifest.json (present, size, sha256, nothing unlisted),
-    the manifest attached inside report.pdf against manifest.json, and with
+    every evidence file against the sha256 pin model.json gives it, the
+    manifest attached inside report.pdf against manifest.json, and with
     --allowed-signers the signature manifest.json.sig. Prints each thing that
     does not match. Exit 0 when all match, 1 when something does not, 2 when
-    the pack cannot be read at all. Without --allowed-signers a signature is
-    reported as not checked, never as good.
+    the pack cannot be read at all.
+
+    Only a good signature shows that PACK is the pack that was built: anyone
+    who can edit an unsigned zip can make its files consistent again. So an
+    unsigned pack, or a signed one without --allowed-signers, is reported as
+    "consistent", never as verified (exit 0; --allowed-signers makes a
+    missing signature exit 1).
 
     \b
     Examples:

@@ -94,13 +94,29 @@ def test_an_untampered_pack_verifies(signed: dict[str, Path]) -> None:
     with zipfile.ZipFile(signed["pack"]) as archive:
         listed = len(json.loads(archive.read("manifest.json"))["files"])
     assert listed == len(archive.namelist()) - 2  # all but the manifest and its signature
-    assert lines[1] == (f"{signed['pack']}: verified: {listed} files match manifest.json, and "
-                        "report.pdf's attached manifest matches it; the signature is good")
+    pins = pinned_count(signed["pack"])
+    assert lines[1] == (f"{signed['pack']}: verified: {listed} files match manifest.json, "
+                        f"{pins} evidence files match their sha256 pins in model.json, and "
+                        "report.pdf's attached manifest matches manifest.json; the signature "
+                        "is good")
     code, stdout, _ = verify(signed["pack"])
     assert code == 0
     assert stdout.splitlines()[0] == ("signature: signed, NOT CHECKED: give --allowed-signers "
                                       "FILE to check who signed it")
-    assert stdout.endswith("; who signed it was not checked\n")
+    assert stdout.endswith(f"{signed['pack']}: consistent, not shown to be the pack that was "
+                           f"built: {listed} files match manifest.json, {pins} evidence files "
+                           "match their sha256 pins in model.json, and report.pdf's attached "
+                           "manifest matches manifest.json; the pack is signed, but who signed "
+                           "it was not checked (give --allowed-signers FILE), so anyone who can "
+                           "edit the zip could have made it consistent\n")
+
+
+def pinned_count(pack: Path) -> int:
+    """How many evidence items the pack's model.json pins (the example pins every one)."""
+    with zipfile.ZipFile(pack) as archive:
+        evidence = json.loads(archive.read("model.json"))["evidence"]
+    assert evidence and all(e["sha256"] for e in evidence)
+    return len(evidence)
 
 
 def codeowners_changed(signed: dict[str, Path], tmp_path: Path) -> Path:
@@ -238,7 +254,7 @@ def test_a_key_that_cannot_sign_writes_nothing(tmp_path: Path) -> None:
 # --- `compliance verify --format json` (shape: docs/report.md) ---------------------------
 
 VERIFY_KEYS = ["tool", "findings", "summary", "pack", "ok", "verdict", "files_checked",
-               "problems", "signature"]
+               "pins_checked", "problems", "signature"]
 
 
 def verify_json(pack: Path, *extra: str) -> tuple[int, dict, str]:  # type: ignore[type-arg]
@@ -267,10 +283,15 @@ def test_json_of_an_untampered_pack(signed: dict[str, Path]) -> None:
     assert doc["signature"]["status"] == "good"
     assert doc["signature"]["message"].startswith('Good "compliance-pack" signature for '
                                                   "auditor@example.test")
+    assert doc["pins_checked"] == pinned_count(signed["pack"])
+    assert doc["verdict"].startswith("verified: ")
     assert doc["verdict"].endswith("; the signature is good")
     code, doc, _ = verify_json(signed["pack"])
     assert (code, doc["ok"], doc["signature"]["status"]) == (0, True, "not-checked")
-    assert doc["verdict"].endswith("; who signed it was not checked")
+    assert doc["verdict"].startswith("consistent, not shown to be the pack that was built: ")
+    assert doc["verdict"].endswith("who signed it was not checked (give --allowed-signers "
+                                   "FILE), so anyone who can edit the zip could have made it "
+                                   "consistent")
 
 
 @needs_ssh
@@ -296,7 +317,10 @@ def test_json_signature_missing_or_unsigned(signed: dict[str, Path], tmp_path: P
         "the pack is not signed, and --allowed-signers asks for a signature")}]
     code, doc, _ = verify_json(pack)
     assert (code, doc["ok"], doc["signature"]["status"]) == (0, True, "unsigned")
-    assert doc["verdict"].endswith("; the pack is not signed")
+    assert doc["verdict"].startswith("consistent, not shown to be the pack that was built: ")
+    assert doc["verdict"].endswith("; the pack is not signed, so anyone who can edit the zip "
+                                   "could have made it consistent")
+    assert "verified" not in doc["verdict"]
     assert doc["signature"]["message"] == "not signed (no manifest.json.sig)"
     code, doc, _ = verify_json(signed["pack"], "--allowed-signers", str(signed["stranger"]))
     assert (code, doc["ok"], doc["signature"]["status"]) == (1, False, "bad")
@@ -306,7 +330,7 @@ def test_json_signature_missing_or_unsigned(signed: dict[str, Path], tmp_path: P
 def test_json_of_a_malformed_manifest(signed: dict[str, Path], tmp_path: Path) -> None:
     pack = bad_hash_manifest(signed, tmp_path)
     code, doc, _ = verify_json(pack)
-    assert (code, doc["ok"], doc["files_checked"]) == (1, False, 0)
+    assert (code, doc["ok"], doc["files_checked"], doc["pins_checked"]) == (1, False, 0, 0)
     assert doc["signature"] == {"status": "not-examined", "message": ""}
     assert doc["findings"] and {f["path"] for f in doc["findings"]} == {"hash.zip!manifest.json"}
     assert doc["summary"]["error"] == len(doc["findings"])

@@ -68,6 +68,32 @@ def top(text: str) -> tuple[str | None, bool, float]:
         ("Are production and test environments separated?", "isolation"),
         ("Is there separation of environments?", "isolation"),
         ("Do you keep separate environments for development?", "isolation"),
+        # isolation: one agent, tenant or workflow reaching what belongs to another
+        ("Could a bot in one project read files that belong to another workflow?", "isolation"),
+        ("Is any cross-tenant access possible?", "isolation"),
+        ("Can my agent see another team's repositories?", "isolation"),
+        ("How is data kept apart between tenants?", "isolation"),
+        ("Could one tool reach another tenant's files?", "isolation"),
+        ("Are there cross-workflow calls?", "isolation"),
+        # credentials: whose identity is used, what the agent may do, grants limited in time
+        ("On whose authority does it act?", "credentials"),
+        ("Whose permissions apply when it edits a ticket?", "credentials"),
+        ("Which operations is the agent allowed to perform on its own?", "credentials"),
+        ("Are admin rights granted only for a limited period?", "credentials"),
+        ("Is elevated access time-bound access that expires?", "credentials"),
+        ("Which calls is the agent permitted to make?", "credentials"),
+        ("Is root granted for a limited time only?", "credentials"),
+        ("Are roles granted on a time-limited basis?", "credentials"),
+        # review: a person asked before an action; actions held behind a gate
+        ("Does the tool ask a person before it deletes anything?", "review"),
+        ("Which destructive actions are gated?", "review"),
+        ("Does the assistant ask a human first?", "review"),
+        ("Describe the gating of irreversible actions.", "review"),
+        ("Is there an approval gate for merges the bot makes?", "review"),
+        ("Must a person approve a release first?", "review"),
+        # logging: logs exist for someone to read; logs are kept for a time
+        ("Are logs of each run available to us?", "logging"),
+        ("How many days do you retain the logs?", "logging"),
     ],
 )
 def test_vocabulary_terms_name_their_concept(text: str, concept: str) -> None:
@@ -177,3 +203,15 @@ def test_authenticated_is_not_sign_in_policy(text: str) -> None:
 def test_sign_in_methods_are_still_sign_in() -> None:
     m = builtin_matcher().match("Which authentication methods can users choose?")
     assert [t.id for t, _ in m.uncovered] == ["mfa"]
+
+
+def test_a_tenant_word_without_reaching_across_is_no_isolation_answer() -> None:
+    """Data shared with another tenant is data handling; the new isolation terms do not
+    outweigh the topic nobody covers."""
+    m = builtin_matcher().match("Is customer data ever shared with another tenant?")
+    assert m.score < DEFAULT_MIN_CONFIDENCE
+
+
+def test_a_retention_question_without_logs_stays_data_handling() -> None:
+    m = builtin_matcher().match("Is customer data retained for a limited period?")
+    assert m.score < DEFAULT_MIN_CONFIDENCE
