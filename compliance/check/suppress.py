@@ -17,6 +17,7 @@ SUPPRESSION = re.compile(
     r"#\s*compliance:\s*allow\s+(?P<codes>[A-Za-z0-9_-]+(?:\s*,\s*[A-Za-z0-9_-]+)*)"
     r"(?:\s*(?:--|:)?\s*(?P<reason>\S.*?))?\s*$")
 SUP_CODE, SUP_NAME = "SUP001", "suppression-without-reason"
+TEXT_CODE, TEXT_NAME = "SUP002", "suppression-inside-text"
 UNUSED_CODE, UNUSED_NAME = "WVR004", "unused-waiver"
 #: Findings about waivers themselves: a waiver cannot waive them.
 UNWAIVABLE = ("WVR001", "WVR002", "WVR003", UNUSED_CODE)
@@ -29,6 +30,29 @@ class Suppression:
     column: int  # where the ``#`` of the comment is
     codes: tuple[str, ...]
     reason: str | None
+    #: written inside a value's text (a block scalar or a quoted string), where YAML
+    #: reads ``#`` as content: it suppresses nothing (SUP002)
+    in_text: bool = False
+
+
+def _in_string_value(doc: object, index: int) -> bool:
+    """Does character ``index`` of the file lie inside a string value's source span?"""
+    data, positions = getattr(doc, "data", None), getattr(doc, "positions", {})
+    for path, np in positions.items():
+        if np.start <= index < np.end and isinstance(_value_at(data, path), str):
+            return True
+    return False
+
+
+def _value_at(data: object, path: tuple[str | int, ...]) -> object:
+    for part in path:
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]  # noqa: SIM114 (a list takes only int indexes)
+        else:
+            return None
+    return data
 
 
 def find_suppressions(ws: Workspace) -> list[Suppression]:
@@ -36,11 +60,14 @@ def find_suppressions(ws: Workspace) -> list[Suppression]:
     for path, doc in ws.docs.items():
         if "compliance:" not in doc.text:
             continue
-        for n, line in enumerate(doc.text.splitlines(), start=1):
-            m = SUPPRESSION.search(line)
+        offset = 0
+        for n, line in enumerate(doc.text.splitlines(keepends=True), start=1):
+            m = SUPPRESSION.search(line.rstrip("\r\n"))
             if m:
                 codes = tuple(c.strip() for c in m["codes"].split(","))
-                out.append(Suppression(path, n, m.start() + 1, codes, m["reason"]))
+                out.append(Suppression(path, n, m.start() + 1, codes, m["reason"],
+                                       _in_string_value(doc, offset + m.start())))
+            offset += len(line)
     return out
 
 
@@ -68,7 +95,14 @@ def apply(findings: list[Diagnostic], ws: Workspace, waivers: list[Waiver],
     out: list[Diagnostic] = []
     sups = find_suppressions(ws)
     for s in sups:
-        if not s.reason:
+        if s.in_text:
+            out.append(Diagnostic(s.path, s.line, s.column, TEXT_CODE, TEXT_NAME, Level.ERROR,
+                                  f"this suppression of {', '.join(s.codes)} is inside a "
+                                  "value's text (a block scalar or a quoted string), where "
+                                  "'#' is content: it suppresses nothing and is part of the "
+                                  "text; fix the text, or put the comment on its own line "
+                                  "above the key"))
+        elif not s.reason:
             out.append(Diagnostic(s.path, s.line, s.column, SUP_CODE, SUP_NAME, Level.ERROR,
                                   f"suppression of {', '.join(s.codes)} has no reason; write "
                                   "`# compliance: allow CODE -- why this is acceptable`"))
@@ -80,8 +114,9 @@ def apply(findings: list[Diagnostic], ws: Workspace, waivers: list[Waiver],
     for d in findings:
         by = None
         for s in sups:
-            if s.reason and s.path == d.path and s.line in (d.line, d.line - 1) and any(
-                    _matches(c, d, names) for c in s.codes):
+            if (s.reason and not s.in_text and s.path == d.path
+                    and s.line in (d.line, d.line - 1)
+                    and any(_matches(c, d, names) for c in s.codes)):
                 by = f"inline at {s.path}:{s.line}: {s.reason}"
                 break
         if by is None and d.code not in UNWAIVABLE:

@@ -237,6 +237,26 @@ def test_malformed_waivers_file_is_positioned(tmp_path: Path) -> None:
         "waivers.yaml:2:5: SCH003", "waivers.yaml:2:5: SCH003", "waivers.yaml:2:5: SCH003"]
 
 
+def test_suppression_inside_a_block_scalar_is_text_not_a_comment(tmp_path: Path) -> None:
+    """In a `>` block '#' is content: the comment suppresses nothing and is reported."""
+    claim = ("    claim: >\n      Agent sessions run in VMs, which cannot be escaped.  "
+             "# compliance: allow CLM006 -- sales wording\n")
+    text = CONTROL.replace("    claim: Agent sessions run in single-use virtual machines.\n",
+                           claim)
+    ws = minimal(tmp_path, **{"controls/isolation.yaml": text})
+    got = found(ws, ("SUP002", "CLM006"))
+    assert [f.split(": ", 1)[1][:6] for f in got] == ["CLM006", "SUP002"]
+    assert not any(f.endswith("[waived]") for f in got)
+    # the same comment after a plain scalar is a comment, and it suppresses
+    plain = CONTROL.replace(
+        "    claim: Agent sessions run in single-use virtual machines.\n",
+        "    claim: Agent sessions run in VMs, which cannot be escaped.  "
+        "# compliance: allow CLM006 -- sales wording\n")
+    (ws / "controls/isolation.yaml").write_text(plain)
+    got = found(ws, ("SUP002", "CLM006"))
+    assert len(got) == 1 and got[0].endswith("[waived]"), got
+
+
 def test_inline_suppression_needs_reason(tmp_path: Path) -> None:
     text = WAIVED.replace("limits: []", "limits: []  # compliance: allow LIM001")
     ws = minimal(tmp_path, **{"controls/isolation.yaml": text})

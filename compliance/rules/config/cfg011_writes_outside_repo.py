@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc, Fact
 from compliance.adapters.claude_merge import merge_claude_settings
-from compliance.rules.config.base import ConfigRule, of_kind
+from compliance.rules.config.base import ConfigRule, of_kind, require_sandbox
 from compliance.rules.config.verdict import Findings
 
 _HOME = re.compile(r"^(~/?|\$HOME/?|/home/[^/]+/?|/Users/[^/]+/?|/root/?)$")
@@ -22,7 +22,8 @@ class WritesOutsideRepo(ConfigRule):
     """Flags a repository-only claim when write roots, trust or MCP servers reach further.
 
     ## What it does
-    Claude Code: `sandbox.filesystem.allowWrite` and
+    Claude Code: the sandbox switched off (`sandbox.enabled` not true: Bash then
+    writes wherever the user can), `sandbox.filesystem.allowWrite` and
     `permissions.additionalDirectories` entries outside the repository (sandbox
     paths: `//` is absolute, `~/` is home, `/` is relative to the settings
     file's folder, so ambiguous in a project file). Codex:
@@ -54,6 +55,10 @@ class WritesOutsideRepo(ConfigRule):
         claude = of_kind(docs, "claude-settings")
         if claude:
             eff = merge_claude_settings(claude)
+            # the write roots bind Bash only inside the sandbox: without it a command the
+            # agent runs writes wherever the user can
+            require_sandbox(eff, findings, "the sandbox is not enabled, so a Bash command "
+                                           "writes wherever the user can")
             for src in eff.array("permissions.additionalDirectories"):
                 if outside_repo(str(src.value)):
                     findings.refute(src.doc, src.fact, f"{src.value} is outside the repository")

@@ -195,3 +195,36 @@ class SuppressionWithoutReason(Rule):
     name = "suppression-without-reason"
     family = "waivers"
     # Findings are produced by compliance.check.suppress, which parses the comments.
+
+
+class SuppressionInsideText(Rule):
+    """A `# compliance: allow CODE` that is part of a value's text, not a comment.
+
+    ## What it does
+    Flags a suppression written inside a block scalar (`>` or `|`) or a quoted
+    string, where YAML reads `#` as text. It suppresses nothing: the words are
+    part of the claim, and the claim is judged with them.
+
+    ## Why is this bad?
+    The comment would otherwise silence a finding on the very text it travels
+    in, and that text, comment included, goes into reports and answers.
+
+    ## Example
+    ```yaml
+    claim: >
+      Sessions run in microVMs, which cannot be escaped.  # compliance: allow CLM006 -- sales
+    ```
+
+    ## Use instead
+    Fix the claim; if a suppression is really needed, put it on its own comment line
+    above the key.
+
+    ## Sources
+    YAML 1.2, 8.1 block scalars: a `#` inside the content is content.
+    """
+
+    code = "SUP002"
+    name = "suppression-inside-text"
+    family = "waivers"
+    # Findings are produced by compliance.check.suppress, which parses the comments.
+
