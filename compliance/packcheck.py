@@ -27,6 +27,7 @@ import io
 import json
 import posixpath
 import zipfile
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -201,7 +202,7 @@ def _files(pack: _Pack, manifest: PackManifest, result: PackCheck) -> dict[str, 
             result.problems.append(Problem(entry.path, "listed twice in manifest.json"))
         listed[entry.path] = entry
     present = set(pack.names)
-    duplicated = {name for name in present if pack.names.count(name) > 1}
+    duplicated = {name for name, n in Counter(pack.names).items() if n > 1}
     for name in sorted(duplicated):
         result.problems.append(Problem(name, "appears more than once in the zip"))
     present -= duplicated
