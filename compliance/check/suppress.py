@@ -35,26 +35,6 @@ class Suppression:
     in_text: bool = False
 
 
-def _in_string_value(doc: object, index: int) -> bool:
-    """Does character ``index`` of the file lie inside a string value's source span?"""
-    data, positions = getattr(doc, "data", None), getattr(doc, "positions", {})
-    for path, np in positions.items():
-        if np.start <= index < np.end and isinstance(_value_at(data, path), str):
-            return True
-    return False
-
-
-def _value_at(data: object, path: tuple[str | int, ...]) -> object:
-    for part in path:
-        if isinstance(data, dict) and part in data:
-            data = data[part]
-        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
-            data = data[part]  # noqa: SIM114 (a list takes only int indexes)
-        else:
-            return None
-    return data
-
-
 def find_suppressions(ws: Workspace) -> list[Suppression]:
     out = []
     for path, doc in ws.docs.items():
@@ -66,7 +46,7 @@ def find_suppressions(ws: Workspace) -> list[Suppression]:
             if m:
                 codes = tuple(c.strip() for c in m["codes"].split(","))
                 out.append(Suppression(path, n, m.start() + 1, codes, m["reason"],
-                                       _in_string_value(doc, offset + m.start())))
+                                       doc.in_string_value(offset + m.start())))
             offset += len(line)
     return out
 

@@ -98,6 +98,12 @@ class YamlDocument:
             return np.key
         return np.value
 
+    def in_string_value(self, index: int) -> bool:
+        """Does character ``index`` of the source text lie inside a string value (a block
+        scalar or a quoted string, where ``#`` is content, not a comment)?"""
+        return any(np.start <= index < np.end and isinstance(_get(self.data, path), str)
+                   for path, np in self.positions.items())
+
     def locate_in_scalar(self, path: Path_, offset: int) -> Position:
         """Map a character offset inside a string value to its file position.
 
