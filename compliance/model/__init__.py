@@ -6,8 +6,9 @@ The names below are imported when first used: importing a pydantic-free submodul
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from compliance.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from compliance.model.enums import Status
@@ -32,12 +33,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _WHERE, globals())
 
 
 __all__ = [
