@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -77,6 +77,15 @@ class Vocabulary:
     frames: re.Pattern[str]
     #: any predicate at all: a sentence without one costs one search
     gate: re.Pattern[str]
+
+    def family(self, key: str) -> Family:
+        return next(f for f in self.families if f.key == key)
+
+    @cached_property
+    def by_topic(self) -> tuple[Family, ...]:
+        """The families a predicate's nearest topic may claim (a guarantee that review
+        happens is no claim that it is optional: review has a class of its own)."""
+        return tuple(f for f in self.families if f.key not in _OWN_CLASS_ONLY)
 
 
 @dataclass(frozen=True)
@@ -340,18 +349,16 @@ def find(an: Analysis) -> Absolute | None:
                 continue  # a bounded statement about named files or hosts, not an absolute
             fam: Family | None
             if pred.family is not None:
-                fam = next(f for f in voc.families if f.key == pred.family)
+                fam = voc.family(pred.family)
                 if pred.needs_topic and (fam.topic is None or not fam.topic.search(text)):
                     continue
-            else:  # a guarantee that review happens is no claim that it is optional
-                fam = _family(an, clause, s, e, tuple(f for f in voc.families
-                                                      if f.key not in _OWN_CLASS_ONLY))
+            else:
+                fam = _family(an, clause, s, e, voc.by_topic)
             if fam is None and pred.default is not None:
                 # claimed anyway: of the family whose topic stands anywhere in the
                 # sentence, or of the class's default
-                fam = _family(an, (0, len(text)), s, e, tuple(
-                    f for f in voc.families if f.key not in _OWN_CLASS_ONLY)) or next(
-                    f for f in voc.families if f.key == pred.default)
+                fam = (_family(an, (0, len(text)), s, e, voc.by_topic)
+                       or voc.family(pred.default))
             if fam is None or (fam.designs is not None and fam.designs.search(text)):
                 continue  # (an accurate design of that family: a later predicate may claim)
             return Absolute(s, e, fam.code, pred.name, text[s:e])
