@@ -253,6 +253,7 @@ from tests.corpus.corpus_io import (  # noqa: E402
     HELDOUT19,
     HELDOUT20,
     HELDOUT21,
+    Item,
     load,
     scores,
 )
@@ -274,13 +275,15 @@ def report(title: str, path: Path) -> None:
         print(f"{label:40} {tp:4} {fp:4} {fn:4} {ratio(tp, tp + fp):>10} {ratio(tp, tp + fn):>8}")
 
 
-def report_real(title: str, path: Path, half: str | None = None) -> None:
+def report_real(title: str, path: Path, half: str | None = None,
+                items: list[Item] | None = None) -> None:
     from tests.corpus.real_text import flag_rates, load_real, sha_half
 
-    if not path.is_file():
-        print(f"\n{title}: skipped, {path} is not present (needs ../shared/data)")
-        return
-    items = load_real(path)
+    if items is None:
+        if not path.is_file():
+            print(f"\n{title}: skipped, {path} is not present (needs ../shared/data)")
+            return
+        items = load_real(path)
     if half is not None:
         items = [i for i in items if sha_half(i.text) == half]
     over = sum(1 for i in items if i.expect)
@@ -299,7 +302,7 @@ def report_real(title: str, path: Path, half: str | None = None) -> None:
 def main() -> None:
     import argparse
 
-    from tests.corpus.real_text import PART1, PART2
+    from tests.corpus.real_text import PART1, PART2, load_real
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--extra", type=Path, nargs="+", default=[],
@@ -311,9 +314,15 @@ def main() -> None:
     assert set(FAMILIES.values())
     report_real("Real text, part1 (vendors' docs, standards bodies, questionnaires)", PART1)
     report_real("Real text, part2 (READMEs, issue threads, blogs, research write-ups)", PART2)
-    for extra in args.extra:
+    extras = {}
+    for extra in args.extra:  # (named on the command line: missing or malformed is an error)
+        try:
+            extras[extra] = load_real(extra)
+        except (OSError, ValueError) as exc:  # (UnicodeDecodeError is a ValueError)
+            parser.error(f"{extra}: {exc}")
+    for extra, items in extras.items():
         report_real(f"Extra labelled set {extra}" + (f", {args.half} half" if args.half else ""),
-                    extra, args.half)
+                    extra, args.half, items)
     if args.real_only:
         return
     report("Tuning corpus", CORPUS)

@@ -25,7 +25,11 @@ def load_real(path: Path) -> list[Item]:
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
-        label, family, sentence = line.split("\t")[:3]
+        fields = line.split("\t")
+        if len(fields) < 3:
+            raise ValueError(f"{path.name}:{n}: {len(fields)} tab-separated fields, not "
+                             "label, family, sentence, ...")
+        label, family, sentence = fields[:3]
         if label not in ("O", "H") or family not in REAL_FAMILY:
             raise ValueError(f"{path.name}:{n}: label {label!r} / family {family!r} unknown")
         expect = frozenset({FAMILIES[REAL_FAMILY[family]]}) if label == "O" else frozenset()
