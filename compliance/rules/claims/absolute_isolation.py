@@ -98,8 +98,6 @@ class AbsoluteIsolationClaim(ClaimRule):
         pattern(r"\b(?:complete|full|total|perfect|absolute|100\s?%|hermetic|airtight|watertight|"
                 r"impenetrable|unbreakable|bullet[- ]?proof|iron[- ]?clad|guaranteed)\s+"
                 r"(?:\w+\s+)?(?:isolation|separation|containment)\b"),
-        pattern(r"\bguarantee[sd]?\s+(?:\w+\s+)?(?:isolation|separation|containment)\b",
-                before_only=True),
         pattern(r"\b(?:fully|completely|totally|perfectly|absolutely|entirely|100\s?%|"
                 r"hermetically|wholly)\s+(?:isolated|sandboxed|contained|separated|segregated|"
                 r"walled off|cut off from|sealed(?: off)?|"
@@ -129,9 +127,6 @@ class AbsoluteIsolationClaim(ClaimRule):
         pattern(r"\b(?:isolation|separation|containment)(?:\s+[\w-]+){0,2}?\s*:\s*(?:complete|"
                 r"absolute|total|perfect|guaranteed|unbreakable|airtight|flawless|watertight|full|"
                 r"unbreachable|impenetrable|inviolable|hermetic|100\s?%)(?=\s*(?:[.;,()!]|$))"),
-        # the agent-to-host path as a label or subject: "Agent-to-host access: precluded",
-        # "| Agent to host | Unbreachable |"
-        pattern(TO_HOST + r"\b", negated=True),
         pattern(TO_HOST + r"\b(?:\s+[\w-]+){0,2}?\s*(?::|is|are|remains?)\s*"
                 r"(?:\w+\s+)?(?:unbreachable|impenetrable|unbreakable|airtight|watertight|sealed|"
                 r"escape[- ]?proof|inviolable|absolute|complete|total)\b"),
@@ -161,12 +156,6 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"stray(?:s)?|spill(?:s)?|extend(?:s)?|reach(?:es)?|get(?:s)?|go(?:es)?|"
                 r"step(?:s)?)\s+(?:\w+\s+)?(?:outside|beyond)\s+(?:of\s+)?(?:the|its|their|our)\s+"
                 r"(?:own\s+)?(?:[\w-]+\s+)?" + BOX + r"\b", negated=True, unless=DATA_LEAVES),
-        # what happens in the box stays there, as a universal ("whatever the agent does inside
-        # its container stays inside its container"; "the blast radius stops at the sandbox edge")
-        pattern(r"\b(?P<t>stays?|remains?|is confined|are confined|is contained|are contained)\s+"
-                r"(?:inside|within|in)\s+(?:the|its|their|our|this)\s+(?:own\s+)?(?:[\w-]+\s+)?"
-                + BOX + r"\b", requires=r"\b(?:whatever|everything|anything)\b",
-                unless=DATA_LEAVES),
         pattern(r"\bblast radius\b(?:\s+[\w']+){0,2}?\s+(?P<t>stops|ends|is confined|stays|"
                 r"remains|is contained|never (?:extends|goes|reaches))\s+(?:at|to|within|inside|in|"
                 r"beyond|past)\s+(?:the|its|their|our|this)\s+(?:[\w-]+\s+)?(?:" + BOX
@@ -195,10 +184,6 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"boundar(?:y|ies)|host|hypervisor|jail|tenants?)\b",
                 unless=r"\b(?:logs?|logging|audit\w*|records?|coverage|allow[- ]?lists?|firewall|"
                 r"proxy|monitoring|telemetry|review)\b"),
-        # every way out closed: "sealed every path to the host"
-        pattern(lx.ALL_ROUTES_CLOSED,
-                topic=r"\b(?:host|escapes?|breakouts?|break-outs?|isolation|sandbox(?:es)?|"
-                r"containers?|vms?|tenants?|hypervisor|kernel)\b", unless=DATA_LEAVES),
         # the host reached through a pronoun: "sealed off from the host; nothing they run can
         # reach it"
         pattern(r"\b(?:reach|access|touch|affect|tamper with|compromise|get to|talk to)(?:es|s)?\s+"
@@ -206,10 +191,6 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"(?:it|them)\b(?!\s+(?:to|from)\b)", negated=True,
                 topic=r"\b(?:the|its|our|their) (?:underlying )?host\b",
                 unless=DATA_LEAVES + r"|\b(?:secrets?|keys?|logs?)\b"),
-        # "the host is wholly inaccessible from within the sandbox"
-        pattern(r"\b(?P<t>inaccessible|unreachable)\s+(?:from|to)\s+(?:within\s+|inside\s+)?"
-                r"(?:the |its |an? |our |any )?(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|"
-                r"agents?|guests?)\b", topic=r"\bhost\b"),
         pattern(r"\b(?:escape|breakout|break-out|escape)[- ]?proof\b|\b(?:unescapable|"
                 r"inescapable)\b"),
         pattern(r"\b(?:reach|access|see|touch|affect|read|interfere with|talk to)(?:es|s)?\s+"
@@ -248,12 +229,6 @@ class AbsoluteIsolationClaim(ClaimRule):
                 r"pierced|scaled|climbed|breached|broken through|circumvented|defeated)\b",
                 negated=True, topic=r"\b(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|"
                 r"isolation|jail|hypervisor|tenants?|host)\b"),
-        pattern(r"\b(?:cross|breach|pierce|penetrate|break through|get through|get past|scale|"
-                r"climb over|tunnel through)(?:es|s)?\s+(?:the |that |this |its |our )?"
-                r"(?:[\w-]+\s+)?"
-                r"(?:walls?|barriers?|perimeters?|membranes?|shells?)\b", negated=True,
-                topic=r"\b(?:sandbox(?:es)?|containers?|vms?|micro[- ]?vms?|isolation|jail|"
-                r"hypervisor|tenants?|host)\b"),
         pattern(r"\b(?:access|reach|touch|read|see|affect|get to|talk to)(?:es|s|ed)?\s+"
                 r"(?:[\w']+\s+){0,3}?(?:outside|beyond)\s+(?:of\s+)?(?:the |their |its |our )?"
                 r"(?:sandbox|container|vm|microvm|workspace|boundary|jail)", negated=True),
@@ -271,15 +246,8 @@ class AbsoluteIsolationClaim(ClaimRule):
         pattern(r"\b(?:disabl\w+|turn(?:ed|s)? off|switch(?:ed|es)? off|opt(?:s|ed)? out of)\b",
                 negated=True, topic=r"\b(?:sandbox(?:es|ing)?|isolation|container|vm|firewall)\b",
                 requires=r"\b(?:agents?|model|it|they|ai|llm|copilot|claude|codex|anyone|nobody)\b"),
-        pattern(r"\b(?:interfere with|tamper with|harm|damage|compromise|modify|change|write to)\s+"
-                r"(?:the|its|our) host\b", negated=True),
-        pattern(r"\b(?:reach|access|touch|affect|see|read|modify)(?:es|s)?\s+(?:\w+\s+){0,2}?"
-                r"(?:on|of|in) (?:the|its|our) host\b", negated=True),
         pattern(r"\b(?:paths?|routes?|way|access|connection|channels?)\s+(?:\w+\s+){0,2}?(?:to|into)\s+"
                 + HOST, negated=True),
-        # the host exposed to the agent: "the host is never exposed to agent code"
-        pattern(HOST + r"(?:\s+[\w']+){0,3}?\s+(?:is|are|remains?|stays?|be|gets?)\s+(?:\w+\s+)?"
-                r"(?:exposed|accessible|reachable|visible|available)\s+to\b", negated=True),
         # the host by another name: "the underlying machine", "the physical server"
         pattern(r"\b(?:reach|access|touch|affect|see|read|modify|get to|talk to|escape to|"
                 r"break (?:out )?(?:in)?to|compromise|tamper with)(?:es|s)?\s+"

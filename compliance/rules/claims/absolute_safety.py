@@ -126,19 +126,10 @@ class AbsoluteSafetyClaim(ClaimRule):
         pattern(r"\b(?:cause|causes|do|does|wreak|wreaks|make|makes|create|creates)\s+"
                 r"(?:any\s+|real\s+|serious\s+)?(?:trouble|mischief|havoc|problems)\b",
                 negated=True, requires=MODAL, topic=SYSTEM),
-        # reassurance made absolute ("peace of mind, 100%", "complete peace of mind")
-        pattern(r"\b(?:peace of mind|sleep (?:soundly|easy|well) at night)\b",
-                requires=r"100\s?%|\b(?:complete|total|full|absolute|guaranteed|perfect|"
-                r"unconditional)\b"),
         # "will never suffer a security incident", "cannot be breached"
         pattern(r"\b(?:suffer|have|experience|face|see)\s+(?:a |any |an )?(?:single )?"
                 r"(?:security )?(?:incidents?|breach(?:es)?)\b", negated=True,
                 requires=r"\b(?:will|would|can|could|ever)\b|n't\b"),
-        # the incident as subject: "a security incident involving the agent is impossible"
-        pattern(r"\b(?:(?:security|safety) (?:incidents?|breach(?:es)?|events?|failures?)|"
-                r"breach(?:es)?|compromises?)\b(?:\s+[\w'-]+){0,4}?\s+(?:is|are|was|were|remains?|"
-                r"becomes?)\s+(?:\w+\s+)?(?P<t>impossible|out of the question|unthinkable|"
-                r"inconceivable|ruled out)\b"),
         pattern(r"\b(?:engineer|design|architect|build|squeez|driv|tak|strip)\w*\s+"
                 r"(?:all |the |every |any )?(?:security )?(?:risks?|danger|threats?)\s+"
                 r"(?:right |completely |entirely )?out\b"),
@@ -169,8 +160,6 @@ class AbsoluteSafetyClaim(ClaimRule):
         pattern(r"\b(?P<t>risk[- ]free|worry[- ]free|without (?:any )?risks?|"
                 r"nothing (?:bad |harmful |dangerous |"
                 r"untoward )?(?:can|could|will|would)(?: ever)? (?:happen|go wrong|occur))\b"),
-        pattern(r"\b(?:fully|completely|totally|entirely|100\s?%|perfectly)\s+(?:protects?|secures?|"
-                r"safeguards?|shields?|defends?)\b"),
         # also a fronted noun phrase, as in a headline or bullet ("Total security for ...")
         pattern(r"(?:^\s*|\b(?:a|an|the|offers?|provides?|gives?|ensures?|with|of|delivers?)\s+)"
                 r"(?:complete|full|total|absolute|perfect|100\s?%|foolproof|airtight)\s+"
@@ -211,8 +200,6 @@ class AbsoluteSafetyClaim(ClaimRule):
                 # the harm in a relative clause of a coverage denied: "does not cover every
                 # destination the agent could misuse"
                 unless=r"\b(?:not|n't)\s+(?:cover|list|include|block|catch|stop)\s+(?:every|all|each)\b"),
-        # the adjectives in -able are modal already ("Hackable? No.")
-        pattern(r"\b(?:hack|breach|compromis|penetrat)e?able\b", negated=True, topic=SYSTEM),
         pattern(r"\b(?:at risk|in danger|endangered|vulnerable)\b", negated=True,
                 requires=MODAL + r"|\b(?:is|are|am|be|stays?|remains?)\s+never\b"),
         # "cannot do anything harmful", "can do nothing dangerous"
@@ -223,11 +210,6 @@ class AbsoluteSafetyClaim(ClaimRule):
                 r"shields?|shielded|protects?|guards?|defends?)\s+(?:[\w-]+\s+){0,2}?"
                 r"(?:against|from|to)\s+(?:all|every|any)\s+(?:[\w-]+\s+){0,3}?(?:attacks?|threats?|"
                 r"exploits?|risks?|vulnerabilit(?:y|ies)|compromises?|attackers?)\b"),
-        # an adjective of invulnerability with its complement: "impervious to attack",
-        # "immune to compromise" (the adjective negates its complement: fused)
-        pattern(r"\b(?P<t>(?:impervious|immune|invulnerable|resistant|proof)\s+(?:to|against)\s+"
-                r"(?:all\s+|any\s+|every\s+)?(?:[\w-]+\s+)?(?:attacks?|attackers?|compromise|"
-                r"exploit\w*|hack\w*|intrusions?|threats?|breach\w*|tampering|abuse|harm))\b"),
         # the incident denied as an event: "security incidents simply cannot happen"
         pattern(r"\b(?:(?:security|safety) (?:incidents?|breach(?:es)?|events?|failures?|problems?|"
                 r"issues?)|breach(?:es)?|compromises?|incidents?|attacks?)\s+(?:[\w'-]+\s+){0,3}?"

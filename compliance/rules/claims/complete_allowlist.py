@@ -135,7 +135,6 @@ class CompleteAllowlistClaim(ClaimRule):
                 # the misuse in a relative clause of a coverage denied: "does not cover every
                 # destination the agent could misuse"
                 unless=r"\b(?:not|n't)\s+(?:cover|list|include|block|catch|stop)\s+(?:every|all|each)\b"),
-        pattern(r"\bguarantee[sd]?\b", topic=ALLOWLIST, before_only=True),
         # a conditional universal: "if it's not on the list, it doesn't get out"
         pattern(r"\bif\b[^,;]{0,60}?(?:\b(?:not|n't)\s+(?:on|in)\s+(?:the|our|its|an?)\s+"
                 r"(?:[\w-]+\s+)?(?:list|allow[- ]?list|whitelist)|(?:\bnot\s+|n't\s+)"
@@ -169,12 +168,9 @@ class CompleteAllowlistClaim(ClaimRule):
                 r"(?:data|code|secrets|information|anything|exfiltrated \w+|uploads?|payloads?|"
                 r"files|content)\b", negated=True,
                 topic=ALLOWED),
-        pattern(r"\broom to (?:maneuver|manoeuvre|move|escape|exfiltrate|hide|slip through)\b",
-                negated=True, topic=ALLOWLIST),
         pattern(r"\broom for (?:data to (?:escape|leave|leak|get out|exit)|"
                 r"abuse|misuse|bypass\w*|evasion|circumvention|error|leaks?|"
                 r"exfiltration)\b", negated=True, topic=ALLOWLIST),
-        pattern(r"\b(?:incomplete|partial)\b", negated=True, topic=ALLOWLIST),
         # a coverage verdict under an allowlist label ("Egress allowlist completeness: Full")
         pattern(r"\b(?:coverage|completeness)\s*:\s*(?:complete|comprehensive|exhaustive|total|full|"
                 r"100\s?%)(?=\s*(?:[.;,()!]|$))", topic=ALLOWLIST),
@@ -200,16 +196,6 @@ class CompleteAllowlistClaim(ClaimRule):
         pattern(r"\b(?:all|every\s+(?:[\w-]+\s+)?(?:one|trick|attempt|technique)|each|any)\s+"
                 r"(?:of them\s+)?(?:fail|fails|failed|falls? flat|bounces? off|come to nothing|"
                 r"get(?:s)? (?:caught|blocked|stopped))\b", topic=ALLOWLIST),
-        # what is not on the list is stopped: "nothing else gets through", "anything malicious
-        # is blocked"
-        pattern(r"\b(?P<t>nothing (?:else|more|further)(?: \w+){0,2}? (?:gets?|goes|passes|is "
-                r"allowed|makes? it|can (?:get|go|pass))) (?:through|out|past|"
-                r"in)\b", topic=ALLOWLIST),
-        pattern(r"\b(?:anything|everything|all|any)\s+(?:(?:traffic|request|host)\s+)?"
-                r"(?:malicious|bad|harmful|illegitimate|unauthori[sz]ed|hostile|else)\s+(?:\w+\s+)?"
-                r"(?:is|gets?|will be|are)\s+(?:\w+ly\s+)?(?:blocked|denied|dropped|stopped|"
-                r"rejected|"
-                r"refused|caught)\b", topic=ALLOWLIST),
         # an entry vouched for, so sending to it is harmless: "we vouch for every entry on the
         # list", "every permitted destination is vetted and safe to send data to"
         pattern(r"\b(?:vouch(?:es|ed)? for|vet(?:s|ted)?|verif(?:y|ies|ied)|trust(?:s|ed)?)\s+"

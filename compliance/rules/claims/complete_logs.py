@@ -139,7 +139,6 @@ class CompleteLogsClaim(ClaimRule):
                 r"(?:\s+(?:the|single|agent|agent's|its|their))*\s+"
                 r"(?:[\w-]+\s+)?" + EVENTS + r")(?!\w)", topic=LOGS),
         pattern(r"\bwithout (?:any )?exceptions?\b", topic=LOGS),
-        pattern(r"\b(?:fully|completely|100\s?%|totally|entirely) auditable\b"),
         pattern(r"\b(?:log|captur|record|track|keep|store|contain)\w*\s+(?:the |a )?"
                 r"(?:full|complete|entire|whole|every)\s+(?:\w+\s+)?(?:context|history|sessions?|conversations?|"
                 r"record|trace|interactions?|transcripts?)\b", topic=LOGS),
@@ -173,14 +172,11 @@ class CompleteLogsClaim(ClaimRule):
                 r"engineer|user))\s+(?:\w+\s+)?(?:has|have|holds?|gets?|is given)\s+(?:any\s+)?"
                 r"(?:write|delete|deletion|edit|modify|modification|admin) (?:access|rights|"
                 r"permissions?)\b", topic=RECORDS),
-        # every way in closed: "we closed every gap in the audit trail"
-        pattern(lx.ALL_ROUTES_CLOSED, topic=RECORDS),
         # "a full and faithful account of everything the agent did"
         pattern(r"\b(?:complete|full|total|entire|perfect|exhaustive|faithful|accurate)"
                 r"(?:(?:\s+and|,)\s+[\w-]+)?\s+(?:account|picture|record|view|history|trail|trace|"
                 r"replay|reconstruction|audit)\s+of\s+(?:everything|every|all|each|any)\b",
                 topic=LOGS),
-        pattern(r"\bnothing (?:\w+ ){0,4}?(?:is |gets )?(?:missed|lost)\b"),
         pattern(r"\b(?P<t>leaves?[- ](?:nothing|no \w+)[- ]out|omits? nothing|"
                 r"nothing (?:is )?(?:left out|omitted))\b", topic=LOGS),
         pattern(r"\b(?:fully|completely|comprehensively|exhaustively|always|100\s?%|entirely)\s+"

@@ -131,12 +131,6 @@ class HiddenSecretsClaim(ClaimRule):
                 requires=r"\b(?:is|are|was|were|be|been|being|remains?|stays?|gets?|got)\b|\?"
                 # (or a label line or table row: "Env secrets readable by agent: No")
                 r"|:\s"),
-        pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,5}?\s+(?:reach|reaches|get to|gets to|"
-                r"make it to|end up with|end up in)\s+(?:(?:to|by|in|with)\s+)?"
-                r"(?:the |any |an )?(?:agent|model|ai|llm|it|agents|sandbox|process)",
-                negated=True),
-        pattern(r"\b" + SECRET + r"\b(?:\s+[\w'-]+){0,8}?\s+to\s+" + PERCEIVE +
-                r"(?:\s+(?:them|it))?(?=\s*(?:[.,;:!?)]|$))", negated=True),
         pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?(?:access|visibility|insight|"
                 r"view|way in))\b", topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|it|copilot|claude|codex)\b",
@@ -149,8 +143,6 @@ class HiddenSecretsClaim(ClaimRule):
                 negated=True,
                 topic=r"\b" + SECRET + r"\b",
                 requires=r"\b(?:agents?|model|ai|llm|assistant|copilot|claude|codex)\b"),
-        pattern(r"\b(?:have|has|having|get|gets|gain|gains)\s+(?:any\s+)?(?:access|visibility|insight|"
-                r"view)\s+(?:to|into|of|on)\s+(?:[\w']+\s+){0,2}?" + SECRET + r"\b", negated=True),
         # the noun phrase on its own, as in a label line or table row ("Agent visibility
         # into credentials: none")
         pattern(r"\b(?:access|visibility|insight|view)\s+(?:to|into|of|on)\s+(?:[\w']+\s+){0,2}?"
@@ -161,8 +153,6 @@ class HiddenSecretsClaim(ClaimRule):
         # "| Environment secrets | None |")
         pattern(r"\b(?:agents?|models?|ai|llm|assistants?)(?:'s)?\s+(?:visibility|access|exposure|"
                 r"insight|view|readability)\b(?=\s*:)", negated=True, topic=r"\b" + SECRET + r"\b"),
-        pattern(r"\b(?P<t>(?:no|zero|without(?: any)?)\s+(?:\w+\s+)?exposure)\b",
-                topic=r"\b" + SECRET + r"\b"),
         pattern(r"\bexposure\b", negated=True, topic=r"\b" + SECRET + r"\b"),
         # ("secrets never so much as brush past the agent")
         pattern(r"\b" + SECRET + r"\b(?:\s+[\w']+){0,5}?\s+(?:touch(?:es)?|reach(?:es)?|"

@@ -157,6 +157,4 @@ class SandboxStopsPromptInjectionClaim(ClaimRule):
         pattern(INJECTION + r"\s+(?:protection|defen[cs]es?|mitigations?|coverage|resistance)\s*"
                 r"(?::|=|is|are)\s*(?:complete|full|total|absolute|perfect|100\s?%)"
                 r"(?=\s*(?:[.;,()!]|$))"),
-        pattern(r"\b(?:entirely|fully|completely|totally|100\s?%)\s+(?:handled|contained|"
-                r"taken care of|covered|absorbed)\b", topic=INJECTION),
     )

@@ -156,9 +156,6 @@ class ReviewOptionalClaim(ClaimRule):
         pattern(r"\b(?P<t>(?:may|can|could)\s+(?:safely\s+|simply\s+|just\s+)?(?:skip|waive|forgo|"
                 r"forego|bypass|omit|drop|ignore|pass on))\b", topic=REVIEW, requires=POWERLESS,
                 premise=True),
-        pattern(r"\b(?:bypass(?:es|ed|ing)?|skip(?:s|ped|ping)?|jump(?:s|ed)?|go(?:es)? around|"
-                r"avoid(?:s|ed)?|sidestep(?:s|ped)?)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:review|approval)"
-                r"(?:\s+(?:queue|step|stage|process|gate))?\b", requires=POWERLESS, premise=True),
         # leave to go ahead unread: "feel free to merge agent PRs without looking", "you can trust
         # agent PRs without reading them" (a permission, not "nothing merges without review")
         pattern(r"\b(?:can|may|free to|fine to|okay to|ok to|safe to|allowed to|go ahead and)\s+"
