@@ -339,7 +339,7 @@ def find(an: Analysis) -> Absolute | None:
             if lx.RESTRICTOR.search(text) or lx.PAST_HABIT.search(text, cs, s):
                 continue
             if lx.DEONTIC.search(text, 0, e) or lx.HISTORY.search(text, cs, ce) or (
-                    lx.TAKEN_BACK.match(text, ce)):
+                    lx.taken_back(text, s, ce)):
                 continue
             if _INSTRUCTION.match(text, cs) and text.startswith("ensure", s):
                 continue

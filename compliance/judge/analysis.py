@@ -228,7 +228,23 @@ class Analysis:
             and not self.mentioned(a, b) and not self._own_noun_phrase(a, b, at)
             and not any(fs <= a < fe for fs, fe in frames)
         )
-        return n + sum(1 for a, _ in self.forward if cs <= a < min(ce, exclude[0]))
+        n += sum(1 for a, _ in self.forward if cs <= a < min(ce, exclude[0]))
+        return n + int(self._antecedent_denied(clause[0]))
+
+    def _antecedent_denied(self, cs: int) -> bool:
+        """Does the relative clause starting at ``cs`` describe a denied noun phrase? A
+        negated existential ("there's no keystroke | that escapes our audit") or a denied
+        noun ("never as the layer | that guarantees safety"): its "no" or "not" scopes over
+        the relative clause (not across a comma: ", which rules out ..." is about the whole
+        clause before)."""
+        rel = lx.RELATIVE.match(self.text, cs) if cs > 0 else None
+        if rel is None:
+            return False
+        ps, pe = self.clause_of(cs - 1)
+        if "," not in rel.group(0) and lx.EXISTENTIAL_NO.search(self.text, ps, pe):
+            return True
+        m = lx.NEGATED_ANTECEDENT.search(self.text, ps, pe)
+        return m is not None and not self.mentioned(m.start(), m.end())
 
     def _own_noun_phrase(self, a: int, b: int, at: int) -> bool:
         """A determiner "no"/"zero" across a comma from the predicate negates its own
@@ -274,6 +290,7 @@ _FRAME_NEEDS: tuple[tuple[str, ...] | None, ...] = (
     ("that",),
     ("need", "want", "requir", "demand", "wish", "would like", "prefer", "insist"),
     ("such as", "like", "including"),
+    ("requir", "demand", "mandat", "expect", "call", "ask", "insist"),
 )
 assert len(_FRAME_NEEDS) == len(lx.NOT_ASSERTED_FRAMES)
 

@@ -76,6 +76,21 @@ def _topic_found(an: Analysis, clause: Span, topic: re.Pattern[str],
     return prev is not None and topic.search(prev.text) is not None
 
 
+def _classified_not(an: Analysis, s: int, e: int) -> bool:
+    """Is the predicate ``s:e`` the subject or the noun of a denied classification ("X isn't
+    a sandbox escape")? Its "not" says what X is, not that escape is impossible."""
+    cs, ce = an.clause_of(s)
+    if an.text[cs:ce].lstrip(" ,;:-*").startswith("there"):
+        return False  # an existential: "there isn't a way out" denies the way out
+    for m in lx.CLASSIFIED_AS_NOT.finditer(an.text, cs, ce):
+        a, b = m.span("np")
+        if lx.CLASSIFIED_RISK.search(an.text, a, b):
+            continue
+        if e <= m.start() or (a <= s and e <= b):
+            return True
+    return False
+
+
 def find(an: Analysis, pat: Pattern, flip: bool = False,
          prev: Analysis | None = None) -> Span | None:
     """The first span where ``pat`` is asserted as a claim in ``an``, or None."""
@@ -86,6 +101,8 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             continue
         if pat.negated and FUSED_PROOF.match(text, e):
             continue  # "escape-proof" is its own positive predicate, not a negatable "escape"
+        if pat.negated and ("not a" in text or "n't a" in text) and _classified_not(an, s, e):
+            continue
         count_inside = False
         if "t" in pat.regex.groupindex and m.group("t"):
             fused = m.span("t")
@@ -112,7 +129,7 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             rest_end = nxt[1]
         if an.hedged(clause, s) or lx.RESTRICTOR.search(text, e, rest_end):
             continue
-        if lx.TAKEN_BACK.match(text, ce):
+        if lx.taken_back(text, s, ce):
             continue
         if cs > 0 and lx.FRONT_RESTRICTOR.match(text):
             continue
@@ -132,12 +149,8 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
         before = s if pat.before_only else None
         inside = sum(1 for a, b in an.negators
                      if s <= a < e and CORE_NEGATOR.fullmatch(text[a:b])) if count_inside else 0
-        # "there's no X | that V": the existential's "no" scopes over its relative clause
-        # (not across a comma: ", which rules out ..." is about the whole clause before)
-        rel = lx.RELATIVE.match(text, cs) if cs > 0 else None
-        exist = int(rel is not None and "," not in rel.group(0)
-                    and lx.EXISTENTIAL_NO.search(text, *an.clause_of(cs - 1)) is not None)
-        odd = (an.negations(scope, fused, before, e) + inside + exist + int(flip)) % 2 == 1
+        # (a relative clause of "there's no X" or "not a X" is denied: Analysis.negations)
+        odd = (an.negations(scope, fused, before, e) + inside + int(flip)) % 2 == 1
         if odd == pat.negated:
             return s, e
     return None

@@ -126,6 +126,14 @@ _NEUTRAL_BODY = (
     # completeness, not negation: "logged without any gaps", "full stop"
     r"\bwithout (?:any )?(?:gaps?|missing|omissions?|loss|holes?)\b|\bfull stop\b|"
     r"\bbar none\b|"
+    # completeness declared impossible is a limit, not the negation of a claim: "you cannot
+    # enumerate every malicious domain", "no one can anticipate all injection strings"
+    r"\b(?:cannot|can't|can not|could never|can never|impossible to|no way to|"
+    r"(?:no one|no-one|nobody|no (?:\w+ )?(?:tool|filter|list|scanner|vendor|team|human))\s+"
+    r"(?:can|could|will)(?:\s+ever)?)\s+"
+    r"(?:ever\s+)?(?:fully\s+|reliably\s+)?(?:enumerate|list|anticipate|predict|foresee|"
+    r"catalog(?:ue)?|know|track|keep up with|think of|imagine|write down|spell out)\s+"
+    r"(?:every|all|each)\b|"
     # a start date, not "protection from" a threat ("airtight protection from day one")
     r"\bfrom (?:day (?:one|1)|the (?:start|outset|get-go|beginning|first day))\b|"
     # "does nothing about X" denies an operator, not the threat X
@@ -387,6 +395,13 @@ NOT_ASSERTED_FRAMES = tuple(_re(p) for p in (
     r"\b(?:statements?|phrases?|claims?|words?|terms?|wording|language|expressions?|slogans?|"
     r"taglines?|promises?|labels?|descriptions?|sentences?)\b(?:\s+\w+){0,2}?\s+"
     r"(?:such as|like|including)\b",
+    # what a standard, an auditor or a customer requires ("SOC 2 requires immutable audit
+    # trails", "auditors expect complete logs"): a requirement, not a description
+    r"\b(?:soc ?2|iso(?: ?\d{4,5})?|compliance|regulations?|regulators?|auditors?|audits?|"
+    r"standards?|frameworks?|gdpr|hipaa|pci(?:[- ]dss)?|fedramp|nist|the law|laws?|"
+    r"customers?|enterprises?|buyers?|insurers?|questionnaires?|certifications?)"
+    r"(?:\s+[\w'-]+){0,3}?\s+(?:requires?|required|demands?|mandates?|expects?|"
+    r"calls? for|asks? for|insists? on)\b",
 ))
 
 #: Conditionals and hypotheticals: the region runs only to the next comma.
@@ -493,6 +508,23 @@ TAKEN_BACK = _re(
     r"(?:it|this|that|they|these|those|which)\s+(?:is|are|was|were|remains?)\s+"
     r"(?:incomplete|partial|imperfect|fallible|bypassable)\b"
 )
+
+#: A next clause that denies the claim's own verb of something else ("protects the host from
+#: the sandbox; it doesn't protect the sandbox from itself"): the claim is scoped, not absolute.
+_SAME_VERB_DENIED = _re(
+    r"[\s,;:\u2014\u2013-]*(?:(?:but|though|although|yet|and)\s+)?(?:it|this|that|they|these|"
+    r"those|the (?:\w+\s+)?\w+)\s+(?:doesn't|does not|don't|do not|won't|will not|cannot|"
+    r"can't|isn't|is not|aren't|are not)\s+(?:\w+ly\s+)?(?P<verb>[a-z]{4,})")
+
+
+def taken_back(text: str, s: int, ce: int) -> bool:
+    """Does the text after the predicate's clause (ending at ``ce``) take the claim that
+    starts at ``s`` back: :data:`TAKEN_BACK`, or a denial of its own verb?"""
+    if TAKEN_BACK.match(text, ce):
+        return True
+    m = _SAME_VERB_DENIED.match(text, ce)
+    return m is not None and text.startswith(m.group("verb")[:5], s)
+
 
 #: Parenthetical adverbs set off by commas do not open a clause ("does not, however, prevent").
 PARENTHETICAL = _re(
@@ -606,6 +638,25 @@ FUTURE_TOO = _re(
     r"|(?:,|\band|\bbut)\s+(?:it|they|this|that)\s+(?:cannot|can't|could not|couldn't|"
     r"never can|never could|never will)\s+be\s*[.!]*\s*$"
 )
+
+#: A denied classification: "X isn't a sandbox escape", "reading a mounted secret is not an
+#: escape". It says what kind of thing X is, not that escape or exfiltration cannot happen;
+#: a denied risk ("exfiltration is not a risk") or an existential ("there is no escape")
+#: is still a claim. ``np`` is the classifying noun phrase.
+CLASSIFIED_AS_NOT = _re(
+    r"\b(?:(?:is|are|was|were)(?:\s+not|n't)|isn't|aren't|wasn't|weren't)\s+(?:a|an)\s+"
+    r"(?P<np>(?:[\w-]+\s+){0,3}?[\w-]+)\b(?=\s*(?:[.;:,!)\u2014-]|\s+(?:in|for|of|at|but)\b|$))")
+CLASSIFIED_RISK = _re(
+    r"\b(?:risks?|threats?|dangers?|concerns?|problems?|issues?|possibilit(?:y|ies)|options?|"
+    r"chances?|ways?|paths?|routes?|worry|worries|vectors?|exposures?|weakness(?:es)?|"
+    r"gaps?|holes?|loopholes?|concern|factor)\b")
+
+#: A denied noun phrase whose relative clause carries the predicate ("treat it as one layer,
+#: never as the layer that guarantees safety", "it is not a wall that stops every attack"):
+#: the "not" scopes over that clause. Matched at the end of the clause before the relative.
+NEGATED_ANTECEDENT = _re(
+    r"\b(?:not|never)\s+(?:as\s+|like\s+)?(?:a|an|the|one|some|any)\s+"
+    r"(?:[\w-]+\s+){0,3}?[\w-]+\s*$")
 
 #: A negated existential whose relative clause carries the predicate ("there's no
 #: keystroke that escapes our audit pipeline"): its "no" scopes over that clause.
