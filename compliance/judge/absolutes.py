@@ -104,9 +104,10 @@ class Absolute:
         return CLASS_READS.get(self.predicate, "state an absolute")
 
 
-#: ``...``: up to six words, not across a conjunction that starts another clause
+#: ``...``: up to six words, not across a conjunction that starts another clause; a short
+#: parenthetical counts as one word ("run AI agents (Claude Code, Codex) safely")
 _GAP = (r"(?:\s*,?\s+(?!(?:but|yet|so|which|because|since|although|though|while|whereas|"
-        r"unless|except)\b)[\w'/-]+){0,6}?\s*")
+        r"unless|except)\b)(?:[\w'/-]+|\([^()]{1,60}\))){0,6}?\s*")
 
 _WORD = re.compile(r"[\w'.-]+\*?|[^\s\w]")
 
