@@ -359,6 +359,10 @@ def analyse(sentence: Sentence, low: str | None = None) -> Analysis:
     if ", not " in text:  # a contrastive aside ("we use X, not Y, for ...") negates only Y
         for c in _CONTRASTIVE_ASIDE.finditer(text):
             negators = [n for n in negators if not c.start() <= n[0] < c.end()]
+    if ":" in text or " - " in text or "\u2014" in text:
+        label = lx.CONTROL_LABEL.match(text)
+        if label is not None:  # "Backdoor Prevention: no persistence survives ..."
+            negators = [n for n in negators if n[0] >= label.end()]
     if "with " in text:  # a prepositional "with no" negates its own noun, like "without"
         with_no = [n for n in negators if text.endswith("with ", 0, n[0])]
         negators = [n for n in negators if n not in with_no]

@@ -119,6 +119,12 @@ NEGATOR = _re(
     r"|(?<=:)\s*\bn\b(?=\s*(?:[-,.;(]|$))"
 )
 
+#: A heading label naming a kind of control ("Backdoor Prevention:", "**Exfiltration
+#: protection** -"): its negator names the control; it does not negate what follows.
+CONTROL_LABEL = _re(
+    r"^[\s*_#>+-]*(?:[\w'-]+\s+){0,3}?(?:prevention|protection|blocking|defen[cs]e)"
+    r"[\s*_]*(?=[:\u2014\u2013]|\s-\s)")
+
 #: Phrases containing a negator that do not negate anything ("without exception").
 _NEUTRAL_BODY = (
     r"\bwithout (?:any )?exceptions?\b|\bno exceptions?\b|\bno matter\b|\bnot only\b|"
