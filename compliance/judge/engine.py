@@ -21,6 +21,11 @@ from compliance.judge.analysis import Analysis, Span
 from compliance.judge.lazyre import lazy
 
 FUSED_PROOF = re.compile(r"[- ]?proof\b")
+#: A participle after an article, before a noun, describes that noun ("a jailbroken or
+#: confused model", "an injected prompt"): the verb's negation is not its negation.
+_ATTRIBUTIVE = re.compile(r"\b(?:a|an|the|any|every|each)\s+$")
+_ATTRIBUTIVE_WORD = re.compile(r"[\w-]{3,}(?<!e)ed|[\w-]{3,}en")  # (not "need")
+_NOUN_AFTER = re.compile(r"(?:\s+(?:or|and)\s+[\w-]+)?\s+[a-z][\w-]*")
 CORE_NEGATOR = re.compile(r"not|never|no|cannot|n't")
 
 
@@ -103,6 +108,9 @@ def find(an: Analysis, pat: Pattern, flip: bool = False,
             continue  # "escape-proof" is its own positive predicate, not a negatable "escape"
         if pat.negated and ("not a" in text or "n't a" in text) and _classified_not(an, s, e):
             continue
+        if pat.negated and _ATTRIBUTIVE.search(text, 0, s) and _ATTRIBUTIVE_WORD.fullmatch(
+                text, s, e) and _NOUN_AFTER.match(text, e):
+            continue  # "could not contain a jailbroken model": the model is the object
         count_inside = False
         if "t" in pat.regex.groupindex and m.group("t"):
             fused = m.span("t")

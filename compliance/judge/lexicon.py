@@ -132,6 +132,9 @@ _NEUTRAL_BODY = (
     # completeness, not negation: "logged without any gaps", "full stop"
     r"\bwithout (?:any )?(?:gaps?|missing|omissions?|loss|holes?)\b|\bfull stop\b|"
     r"\bbar none\b|"
+    # a verb of stopping restricted to a subset names what it covers: "blocks only
+    # high-confidence injection attempts"
+    r"\b(?:blocks?|stops?|catch(?:es)?|detects?|flags?|filters?|prevents?)\s+only\b|"
     # completeness declared impossible is a limit, not the negation of a claim: "you cannot
     # enumerate every malicious domain", "no one can anticipate all injection strings"
     r"\b(?:cannot|can't|can not|could never|can never|impossible to|no way to|"
@@ -172,7 +175,7 @@ _NEUTRAL_BODY = (
 #: makes the search about twice as fast and changes no match (tests/rules/claims/
 #: test_lexicon_prefilter.py compares it with the bare alternatives). Extend it when an
 #: alternative starts with another character.
-NEUTRAL_FIRST = "wnif,zdbceof"
+NEUTRAL_FIRST = "wnif,zdbceofsp"
 NEUTRAL = _re(r"(?=[" + NEUTRAL_FIRST + r"])(?:" + _NEUTRAL_BODY + r")")
 
 #: Hedges that really weaken what they govern. Intensifiers ("essentially",
