@@ -290,7 +290,8 @@ _FRAME_NEEDS: tuple[tuple[str, ...] | None, ...] = (
     ("that",),
     ("need", "want", "requir", "demand", "wish", "would like", "prefer", "insist"),
     ("such as", "like", "including"),
-    ("requir", "demand", "mandat", "expect", "call", "ask", "insist"),
+    ("requir", "demand", "mandat", "expect", "calls for", "call for", "asks for", "ask for",
+     "insist"),
 )
 assert len(_FRAME_NEEDS) == len(lx.NOT_ASSERTED_FRAMES)
 
