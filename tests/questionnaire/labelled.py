@@ -36,3 +36,20 @@ def unmapped_overrides() -> Overrides:
     built-in mapping (CAIQ's) is disabled."""
     generic = resources.files("compliance.questionnaire") / "mappings" / "generic.yaml"
     return Overrides(mapping=Path(str(generic)))
+
+
+DEV = Path(__file__).parent / "data" / "dev"
+#: Our own dev set, written in our own words (no questionnaire's text): questionnaire file ->
+#: its labels file (id,label). vendor-ai.csv has a title row and section header rows above
+#: its questions; flat.csv has neither. Measure with
+#: ``benchmarks/unmapped_accuracy.py --extra QUESTIONNAIRE LABELS``.
+DEV_SETS = {
+    DEV / "vendor-ai.csv": DEV / "vendor-ai-labels.csv",
+    DEV / "flat.csv": DEV / "flat-labels.csv",
+}
+
+
+def dev_labels(labels_file: Path) -> dict[str, str]:
+    """question id -> "agent" or "unrelated" for one of :data:`DEV_SETS`."""
+    with labels_file.open(encoding="utf-8", newline="") as handle:
+        return {r["id"]: r["label"] for r in csv.DictReader(handle)}

@@ -236,3 +236,19 @@ def test_aicm_mapping_answers_its_agent_relevant_questions(
     for key in drafted:
         if answers[key].choice is not None:
             assert any(verdicts[c] == "verified" for c in answers[key].control_ids)
+
+
+def test_dev_set_labels_name_questions_the_reader_finds() -> None:
+    """Our own dev set (tests/questionnaire/data/dev): every labelled id is read as a
+    question, about half are agent-relevant."""
+    from compliance.questionnaire import load_questionnaire
+    from tests.questionnaire.labelled import DEV_SETS, dev_labels, unmapped_overrides
+
+    counts = {"agent": 0, "unrelated": 0}
+    for questionnaire, labels_file in DEV_SETS.items():
+        wanted = dev_labels(labels_file)
+        read = {q.id for q in load_questionnaire(questionnaire, unmapped_overrides()).questions}
+        assert sorted(set(wanted) - read) == []
+        for label in wanted.values():
+            counts[label] += 1
+    assert counts == {"agent": 35, "unrelated": 36}
