@@ -265,6 +265,24 @@ def questions_in(
     return out
 
 
+#: How many rows above the header row may hold the sheet's title.
+TITLE_ROWS = 5
+
+
+def title_rows(grid: Grid, cols: Columns) -> tuple[str, ...]:
+    """The titles above the header row (up to :data:`TITLE_ROWS` rows), nearest first: rows
+    of one or two short cells, such as "Vendor assessment: AI coding assistants"."""
+    if not cols.header_row:
+        return ()
+    out = []
+    for row in range(cols.header_row - 1, max(0, cols.header_row - 1 - TITLE_ROWS), -1):
+        texts = [" ".join(t.split()) for _, t in sorted(grid.cells.get(row, {}).items())]
+        texts = [t for t in texts if t and header_role(t) is None]  # not a "Response" banner
+        if 1 <= len(texts) <= 2 and all(len(t) <= 120 for t in texts):
+            out.append(" ".join(texts))
+    return tuple(out)
+
+
 def _title(grid: Grid, row: int, cols: Columns) -> str | None:
     """A section header row: short text, nothing in the answer column, not a question."""
     if cols.answer is not None and grid.get(row, cols.answer).strip():

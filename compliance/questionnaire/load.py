@@ -16,6 +16,7 @@ from compliance.questionnaire.detect import (
     describe_layout,
     questions_in,
     resolve_columns,
+    title_rows,
 )
 from compliance.questionnaire.grid import Grid
 from compliance.questionnaire.mapping import Mapping, builtin_mappings, load_mapping
@@ -143,6 +144,9 @@ def _from_grids(
             layout.first_row if layout else None,
             layout.last_row if layout else None,
         )
+        titles = title_rows(grid, cols)
+        for q in found:
+            q.titles = titles
         if found and layout is None:
             notes.append(describe_layout(grid, cols, found))
         if found and cols.answer is None:

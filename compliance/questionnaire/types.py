@@ -88,6 +88,14 @@ class Question:
     choices: tuple[str, ...] = ()
     #: The answer cell is a drop-down (a list data validation): it takes only its choices.
     answer_dropdown: bool = False
+    #: The title rows above the sheet's header row (the workbook's own title), nearest first.
+    titles: tuple[str, ...] = ()
+
+    @property
+    def headings(self) -> tuple[str, ...]:
+        """What the question stands under, nearest first: its section, then its sheet's name.
+        A question that says only "it" is about what these (or :attr:`titles`) name."""
+        return tuple(t for t in (self.section, self.sheet) if t)
 
 
 @dataclass(slots=True)

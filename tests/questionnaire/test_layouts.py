@@ -38,6 +38,7 @@ def cells(q: object) -> list[tuple[str, str, str]]:
 
 def test_answer_column_named_two_rows_above(tmp_path: Path) -> None:
     q = load_questionnaire(banner_two_rows_above(tmp_path / "b.xlsx"))
+    assert q.questions[0].titles == ()  # the "Vendor Response" banner is no title
     assert cells(q)[0] == (AGENT_QUESTIONS[0], "Security!C4", "Security!D4")
     assert len(q.questions) == 7
     assert q.notes == [
@@ -74,6 +75,10 @@ def test_section_rows_and_several_answer_columns(tmp_path: Path) -> None:
     ]
     assert [x.section for x in q.questions] == ["AI systems"] * 4 + ["Company"] * 3
     assert q.questions[0].choices == ("Yes", "No")
+    # what a question stands under, nearest first: section, sheet; then the title row
+    assert q.questions[0].headings == ("AI systems", "Assessment")
+    assert q.questions[-1].headings == ("Company", "Assessment")
+    assert q.questions[0].titles == ("Vendor security assessment",)
     assert q.notes == [
         "layout: sheet 'Assessment': header row 3, ids A, questions B, answers C (drop-down: "
         f"Yes, No), narrative D; 7 questions in rows 5-12, 2 sections {OVERRIDE}"
