@@ -21,6 +21,14 @@ inside a longer topic phrase counts for the topic, not the concept (the
 of a concept: "login failures and security events (physical or electronic)"
 is still about logging, and its other part is left for a human.
 
+A concept's ``by_agent`` terms are strong beside a word naming the agent ("which
+tokens does the bot hold"). What a question stands under counts too: when it
+names no AI word itself but its section, sheet or the workbook's title does
+("AI coding assistant"), its "it" / "the system" is the agent ("can it push to
+main?": ``by_agent`` terms count beside it, and the AI bonus applies); a
+section or sheet about a topic elsewhere ("Human resources") makes the question
+about that topic. A heading never overrides a topic the question names itself.
+
 The score is clamped to 0..1 and compared with ``--min-confidence``. A
 question about something the model never describes (offices, HR, insurance,
 physical security, corporate SIEM, written policies, ...) is reported as
@@ -31,6 +39,7 @@ word (then the answer says which part it covers).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -57,6 +66,9 @@ class Concept(_Strict):
     label: str
     strong: list[str]
     weak: list[str] = Field(default_factory=list)
+    #: terms that are strong beside a word naming the agent ("which tokens does the agent
+    #: hold"; under an AI heading, "which tokens does it hold")
+    by_agent: list[str] = Field(default_factory=list)
     control: list[str]
 
 
@@ -72,6 +84,10 @@ class Topic(_Strict):
 class Vocabulary(_Strict):
     concepts: list[Concept]
     context: list[str]
+    #: words naming the agent itself (``by_agent`` terms are strong beside them)
+    agents: list[str]
+    #: words that stand for the agent when a heading above the question names AI ("it")
+    subject: list[str]
     elsewhere: list[Topic]
     uncovered: list[Topic]
 
@@ -81,6 +97,9 @@ NEAR = 3
 #: What may stand between two words of one phrase: no comma, no full stop ("prompts,
 #: outputs, embeddings, or logs" lists things; it does not say "logs prompts").
 _SAME_PHRASE = r"[\s'\u2019/-]+"
+#: Between the two halves of an ``a ~ b`` term: the rest of the first word, then up to
+#: :data:`NEAR` words of the same phrase.
+_GAP = rf"\w*(?:{_SAME_PHRASE}\w+){{0,{NEAR}}}?{_SAME_PHRASE}"
 
 
 def term_pattern(term: str) -> re.Pattern[str]:
@@ -92,8 +111,7 @@ def term_pattern(term: str) -> re.Pattern[str]:
     matches "prompts are logged"."""
     if "~" in term:
         a, b = (_term_regex(side, whole_words_upto=2) for side in term.split("~", 1))
-        gap = rf"\w*(?:{_SAME_PHRASE}\w+){{0,{NEAR}}}?{_SAME_PHRASE}"
-        return re.compile(rf"{a}{gap}{b}|{b}{gap}{a}")
+        return re.compile(rf"{a}{_GAP}{b}|{b}{_GAP}{a}")
     return re.compile(_term_regex(term))
 
 
@@ -141,6 +159,13 @@ class Match:
     score: float
     #: ids of the topics above that only their weak terms matched ("physical")
     incidental: frozenset[str] = frozenset()
+    #: the heading that decided what the question is about, when it names no AI word
+    #: itself: one saying what "it" is ("AI coding assistant"; :attr:`subject` holds the
+    #: question's words standing for the agent), or a section or sheet about a topic
+    #: elsewhere (:attr:`framed`: "Human resources")
+    heading: str = ""
+    subject: tuple[Hit, ...] = ()
+    framed: Topic | None = None
 
     @property
     def layers(self) -> tuple[str, ...]:
@@ -154,16 +179,23 @@ class Match:
     def words(self) -> tuple[str, ...]:
         """The question's words that matched, concepts first, then the AI words."""
         hits = [h for c in self.concepts for h in c.strong + c.weak] + list(self.context)
-        return tuple(dict.fromkeys(h.words for h in hits))
+        said = [h.words for h in hits]
+        if self.subject and self.concepts:
+            said.append(f"{self.subject[0].words} (the agent, per the heading {self.heading!r})")
+        return tuple(dict.fromkeys(said))
 
     @property
     def off_topic(self) -> Topic | None:
         """The topic elsewhere that keeps the question from being drafted, if any: none when
         the question also has a strong term and an AI word; a topic only weak words name
         does not count beside a strong term, nor one a single word names beside a concept
-        two or more words name (at least 0.7)."""
+        two or more words name (at least 0.7). A question with no AI word of its own under
+        a section or sheet about a topic elsewhere ("Human resources") is about that topic.
+        A heading's AI word never overrides a topic the question names itself."""
         if self.has_strong and self.context:
             return None
+        if self.framed is not None:
+            return self.framed
         settled = bool(self.concepts) and self.concepts[0].score >= STRONG + EXTRA
         for topic, hits in self.elsewhere:
             if topic.id in self.incidental and self.has_strong:
@@ -183,16 +215,34 @@ class Matcher:
             (c, _compile(c.strong), _compile(c.weak), _compile(c.control))
             for c in vocabulary.concepts
         ]
-        self._context = _compile(vocabulary.context)
+        self._context = _compile(vocabulary.context + vocabulary.agents)
+        self._subject = _compile(vocabulary.subject)
+        agents, stand_ins = vocabulary.agents, vocabulary.agents + vocabulary.subject
+        self._by_agent = [_compile_near(agents, c.by_agent) for c in vocabulary.concepts]
+        self._by_subject = [_compile_near(stand_ins, c.by_agent) for c in vocabulary.concepts]
         self._elsewhere = [(t, _compile(t.terms), _compile(t.weak)) for t in vocabulary.elsewhere]
         self._uncovered = [(t, _compile(t.terms), _compile(t.weak)) for t in vocabulary.uncovered]
 
-    def match(self, text: str) -> Match:
+    def match(self, text: str, headings: Sequence[str] = (), titles: Sequence[str] = ()) -> Match:
+        """Score ``text``. ``headings`` (its section, then its sheet's name) and ``titles``
+        (the workbook's title rows) say what the question stands under: when the question
+        has no AI word of its own, the nearest heading or title with one makes the
+        question's "it" / "the system" the agent (its ``by_agent`` terms then count, and
+        the AI bonus); a section or sheet about a topic elsewhere frames the question as
+        about that topic."""
         folded = " ".join(text.split()).casefold()
-        raw = [
-            (concept, _hits(strong, folded), _hits(weak, folded))
-            for concept, strong, weak, _control in self._concepts
-        ]
+        context = _hits(self._context, folded)
+        heading, framed = ("", None) if context else self._heading(headings, titles)
+        subject = _hits(self._subject, folded) if heading and framed is None else ()
+        near = self._by_agent if context else self._by_subject if subject else None
+        raw = []
+        for i, (concept, strong_terms, weak_terms, _control) in enumerate(self._concepts):
+            plain = _hits(strong_terms, folded)
+            # beside the agent, a by_agent term is strong; it adds nothing to a strong term
+            # it overlaps ("audit logs of AI agents")
+            by_agent = _hits(near[i], folded) if near else ()
+            by_agent = tuple(h for h in by_agent if not any(_overlap(h, p) for p in plain))
+            raw.append((concept, plain + by_agent, _hits(weak_terms, folded)))
         # the longer phrase wins: "cryptographic secrets" is encryption, not credentials;
         # "retention period for those logs" is logging, not data retention
         said = [h for _c, s, w in raw for h in s + w]
@@ -209,19 +259,36 @@ class Matcher:
         has_strong = any(c.strong for c in concepts)
         # a topic only its weak words name is incidental beside a concept's strong term
         incidental = (incidental_e | incidental_u) if has_strong else frozenset()
-        context = _hits(self._context, folded)
         score = 0.0
         if concepts:
             score = concepts[0].score
             if len(concepts) > 1 and concepts[1].score >= 0.5:
                 score += SECOND_CONCEPT
-            if context:
+            if context or subject:
                 score += CONTEXT
             for topic, hits in uncovered:
                 if topic.id not in incidental:
                     score -= topic.penalty + min(EXTRA_MAX, EXTRA * (_distinct(hits) - 1))
         score = round(min(1.0, max(0.0, score)), 2)
-        return Match(tuple(concepts), context, elsewhere, uncovered, score, incidental)
+        return Match(
+            tuple(concepts), context, elsewhere, uncovered, score, incidental,
+            heading if subject or framed else "", subject, framed,
+        )  # fmt: skip
+
+    def _heading(self, headings: Sequence[str], titles: Sequence[str]) -> tuple[str, Topic | None]:
+        """The nearest heading that says what the question is about: one with an AI word
+        (returned), or a section or sheet about a topic elsewhere (returned with the topic;
+        a workbook title never frames a topic: "Security and privacy questionnaire" is
+        about every question). ("", None) when none says either."""
+        for n, where in enumerate((*headings, *titles)):
+            folded = " ".join(where.split()).casefold()
+            if _hits(self._context, folded):
+                return where, None
+            if n < len(headings):
+                for topic, terms, _weak in self._elsewhere:
+                    if _hits(terms, folded):
+                        return where, topic
+        return "", None
 
     def control_mentions(self, concept: Concept, control_text: str) -> bool:
         """Whether a control's own words name the concept (its ``control`` terms)."""
@@ -236,6 +303,16 @@ _Compiled = list[tuple[str, re.Pattern[str]]]
 
 def _compile(terms: list[str]) -> _Compiled:
     return [(t, term_pattern(t)) for t in terms]
+
+
+def _compile_near(agents: list[str], terms: list[str]) -> _Compiled:
+    """``agent ~ term`` for every term, with any of ``agents`` as the agent's half."""
+    who = "(?:" + "|".join(_term_regex(a, whole_words_upto=2) for a in agents) + ")"
+    out = []
+    for term in terms:
+        what = _term_regex(term, whole_words_upto=2)
+        out.append((f"agent ~ {term}", re.compile(rf"{who}{_GAP}{what}|{what}{_GAP}{who}")))
+    return out
 
 
 def _topics(
@@ -254,6 +331,10 @@ def _topics(
             if not strong_hits:
                 weak_only.add(topic.id)
     return tuple(found), frozenset(weak_only)
+
+
+def _overlap(a: Hit, b: Hit) -> bool:
+    return a.start < b.end and b.start < a.end
 
 
 def _distinct(hits: tuple[Hit, ...]) -> int:

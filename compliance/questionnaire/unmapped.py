@@ -67,12 +67,15 @@ def draft_unmapped(
     policy: UnmappedPolicy,
 ) -> Answer:
     matcher = policy.resolved()
-    m = matcher.match(q.text)
+    m = matcher.match(q.text, q.headings, q.titles)
     score, words = m.score, m.words
     off = m.off_topic
     if off is not None:
-        said = ", ".join(
-            dict.fromkeys(h.words for t, hits in m.elsewhere if t.id == off.id for h in hits)
+        said = (
+            ", ".join(
+                dict.fromkeys(h.words for t, hits in m.elsewhere if t.id == off.id for h in hits)
+            )
+            or f"under the heading {m.heading!r}"
         )
         return Answer(
             unanswered_reason=f"about {off.label} ({said}), which the model of agent controls "

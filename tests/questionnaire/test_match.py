@@ -215,3 +215,138 @@ def test_a_tenant_word_without_reaching_across_is_no_isolation_answer() -> None:
 def test_a_retention_question_without_logs_stays_data_handling() -> None:
     m = builtin_matcher().match("Is customer data retained for a limited period?")
     assert m.score < DEFAULT_MIN_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        # by_agent: a layer's plain word beside a word naming the agent is about that layer
+        ("Does the agent execute what it writes on a shared host?", "isolation"),
+        ("Do assistant sessions share one kernel?", "isolation"),
+        ("Is the bot's shell restricted?", "isolation"),
+        ("Which commands may the assistant run unattended?", "isolation"),
+        ("Is the copilot kept in a container per user?", "isolation"),
+        ("Does each agent get its own VM?", "isolation"),
+        ("Is the bot separated from the payroll systems?", "isolation"),
+        ("Is the LLM segregated from billing data?", "isolation"),
+        ("Is the agent kept apart from customer systems?", "isolation"),
+        ("What boundary surrounds the agent?", "isolation"),
+        ("Which runtime hosts the agent?", "isolation"),
+        ("Could the assistant escape to the host?", "isolation"),
+        ("Which network segments can the bot see?", "egress"),
+        ("Is the internet reachable for the agent?", "egress"),
+        ("Which servers may the agent connect to?", "egress"),
+        ("Can the agent open any URL?", "egress"),
+        ("Which websites can the assistant visit?", "egress"),
+        ("Can the bot read any web site?", "egress"),
+        ("Which domains does the agent resolve?", "egress"),
+        ("Does the agent use DNS freely?", "egress"),
+        ("Does the assistant go through a proxy?", "egress"),
+        ("Can the agent upload files elsewhere?", "egress"),
+        ("Can the bot download packages?", "egress"),
+        ("Can the LLM fetch pages?", "egress"),
+        ("Can the copilot browse freely?", "egress"),
+        ("Can the agent call external services?", "egress"),
+        ("Which destinations can the bot send to?", "egress"),
+        ("Is the agent's traffic inspected?", "egress"),
+        ("Is there an allowlist for the assistant?", "egress"),
+        ("How long does the bot's token last?", "credentials"),
+        ("Where does the agent keep its keys?", "credentials"),
+        ("Does the assistant know any password?", "credentials"),
+        ("What permissions does the agent get?", "credentials"),
+        ("Does the bot hold admin privileges?", "credentials"),
+        ("Which identity does the agent use?", "credentials"),
+        ("Can the assistant read environment variables?", "credentials"),
+        ("What access rights does the bot have?", "credentials"),
+        ("With what authority does the LLM act?", "credentials"),
+        ("Does the agent act on behalf of a user?", "credentials"),
+        ("Can the bot impersonate a maintainer?", "credentials"),
+        ("Can the agent push to main?", "review"),
+        ("Can the bot merge by itself?", "review"),
+        ("Who checks what the agent commits?", "review"),
+        ("Can the assistant review its own work?", "review"),
+        ("Which branch does the agent write to?", "review"),
+        ("Does the agent only propose edits?", "review"),
+        ("Who must sign off what the bot wrote?", "review"),
+        ("Is a sign-off needed for the LLM's edits?", "review"),
+        ("Can the agent edit a workflow?", "pipeline"),
+        ("Can the bot change the pipeline?", "pipeline"),
+        ("Can the agent change CI settings?", "pipeline"),
+        ("Can the assistant start a build?", "pipeline"),
+        ("Can the agent deploy to production?", "pipeline"),
+        ("Can the bot cut a release?", "pipeline"),
+        ("Are the agent's logs kept?", "logging"),
+        ("Is the bot's work logged?", "logging"),
+        ("Is there a record of what the agent did?", "logging"),
+        ("Can the agent's steps be traced later?", "logging"),
+        ("Is the assistant audited?", "logging"),
+        ("Is the agent's history kept?", "logging"),
+        ("Is a transcript of the bot kept?", "logging"),
+        ("Can we replay what the agent did?", "logging"),
+    ],
+)
+def test_by_agent_terms_name_their_concept(text: str, concept: str) -> None:
+    assert top(text)[:2] == (concept, True)
+
+
+AI_HEADING = ("Coding agents", "Vendor questionnaire")
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        # subject: under a heading that names AI, "it" and its stand-ins are the agent
+        ("Can it push changes by itself?", "review"),
+        ("Which tokens does it hold?", "credentials"),
+        ("Are its logs kept?", "logging"),
+        ("Does it act on behalf of itself?", "credentials"),
+        ("Can the system open any URL?", "egress"),
+        ("Can the solution merge changes?", "review"),
+        ("Does the tool have a password?", "credentials"),
+        ("Which builds can the service start?", "pipeline"),
+        ("Can the platform reach arbitrary domains?", "egress"),
+        ("Does the product keep a transcript?", "logging"),
+        ("Can this tool deploy by itself?", "pipeline"),
+        ("Is this system kept apart from billing?", "isolation"),
+        ("Is each session's traffic filtered?", "egress"),
+    ],
+)
+def test_under_an_ai_heading_it_is_the_agent(text: str, concept: str) -> None:
+    m = builtin_matcher().match(text, AI_HEADING[:1], AI_HEADING[1:])
+    assert (m.concepts[0].concept.id, bool(m.concepts[0].strong)) == (concept, True)
+    assert m.score >= DEFAULT_MIN_CONFIDENCE and m.heading == "Coding agents"
+    assert m.words[-1].endswith("(the agent, per the heading 'Coding agents')")
+    # the same words with nothing above them say nothing about the agent
+    assert builtin_matcher().match(text).score < DEFAULT_MIN_CONFIDENCE
+
+
+def test_a_title_that_names_ai_also_says_what_it_is() -> None:
+    m = builtin_matcher().match("Can it push to main?", ("Sheet1",), ("AI assistant review",))
+    assert m.heading == "AI assistant review" and m.score >= DEFAULT_MIN_CONFIDENCE
+
+
+def test_a_section_about_a_topic_elsewhere_frames_its_questions() -> None:
+    m = builtin_matcher().match(
+        "Are their credentials revoked on the last day?", ("Human resources",)
+    )
+    assert m.off_topic is not None and m.off_topic.id == "hr"
+    assert m.heading == "Human resources"
+    # the nearest heading decides: an AI section under an HR sheet is about the agent
+    ai = builtin_matcher().match("Can it push to main?", ("Coding agents", "Human resources"))
+    assert ai.off_topic is None and ai.score >= DEFAULT_MIN_CONFIDENCE
+    # the question's own AI word wins over its section
+    own = builtin_matcher().match("Is the agent's outbound traffic denied?", ("Human resources",))
+    assert own.off_topic is None and own.score >= DEFAULT_MIN_CONFIDENCE
+
+
+def test_a_title_never_frames_a_topic() -> None:
+    m = builtin_matcher().match("Is outbound traffic denied by default?", (), ("Privacy review",))
+    assert m.off_topic is None and m.score >= DEFAULT_MIN_CONFIDENCE
+
+
+def test_an_ai_heading_never_overrides_a_topic_the_question_names() -> None:
+    m = builtin_matcher().match("Does it record badge entries at the office?", AI_HEADING)
+    assert m.off_topic is not None and m.off_topic.id == "physical"
+    # and with no subject word, the heading adds nothing
+    plain = builtin_matcher().match("Are network settings reviewed?", AI_HEADING)
+    assert plain.score == builtin_matcher().match("Are network settings reviewed?").score

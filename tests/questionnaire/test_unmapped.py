@@ -252,3 +252,70 @@ def test_dev_set_labels_name_questions_the_reader_finds() -> None:
         for label in wanted.values():
             counts[label] += 1
     assert counts == {"agent": 35, "unrelated": 36}
+
+
+def test_a_question_under_an_ai_heading_is_drafted_and_says_why(
+    example: Any, tmp_path: Path
+) -> None:
+    from compliance.questionnaire import load_questionnaire
+
+    path = tmp_path / "q.csv"
+    path.write_text(
+        "Vendor review,,\nID,Question,Answer\nCoding agents,,\n"
+        "1,Which hosts can it connect to?,\nHuman resources,,\n"
+        "2,Are their credentials revoked on the last day?,\n",
+        encoding="utf-8",
+    )
+    book = load_questionnaire(path)
+    answers = draft_answers(
+        book,
+        example.workspace.model,
+        control_verdicts(example.result.verdicts),
+        example.workspace.root / "evidence",
+        claims_judge(),
+        UnmappedPolicy(),
+    )
+    agent, hr = answers["1"], answers["2"]
+    assert agent.answered and agent.choice is None
+    assert agent.narrative.startswith(scope_line(example.workspace.model.system) + "\n")
+    assert agent.control_ids == ("NET-01", "NET-02") and agent.evidence_sha256 and agent.limits
+    assert agent.matched == ("it connect", "it (the agent, per the heading 'Coding agents')")
+    assert claims_judge()(book.questions[0].text, agent.narrative) == []
+    assert not hr.answered
+    assert hr.unanswered_reason == (
+        "about human resources and staff (under the heading 'Human resources'), which the "
+        "model of agent controls does not describe; left for a human"
+    )
+
+
+def test_dev_set(example: Any) -> None:
+    """Our own dev set read as unseen: no unrelated question drafted, every drafted answer
+    scoped, traced and passing the judge."""
+    from compliance.questionnaire import load_questionnaire
+    from tests.questionnaire.labelled import DEV_SETS, dev_labels, unmapped_overrides
+
+    judge = claims_judge()
+    scope = scope_line(example.workspace.model.system)
+    drafted = {}
+    for questionnaire, labels_file in DEV_SETS.items():
+        wanted = dev_labels(labels_file)
+        book = load_questionnaire(questionnaire, unmapped_overrides())
+        answers = draft_answers(
+            book,
+            example.workspace.model,
+            control_verdicts(example.result.verdicts),
+            example.workspace.root / "evidence",
+            judge,
+            UnmappedPolicy(),
+        )
+        for q in book.questions:
+            a = answers[q.key]
+            if a.answered:
+                drafted[q.id] = wanted[q.id]
+                assert a.choice is None and a.narrative.startswith(scope + "\n")
+                assert a.control_ids and a.evidence_sha256 and a.limits and a.matched
+                assert judge(q.text, a.narrative) == []
+    unrelated = sorted(i for i, label in drafted.items() if label == "unrelated")
+    # F-31 (application logs of a customer portal) is read as session logging
+    assert unrelated == ["F-31"]
+    assert sum(label == "agent" for label in drafted.values()) >= 26  # measured: 26 of 35
