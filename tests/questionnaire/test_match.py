@@ -350,3 +350,23 @@ def test_an_ai_heading_never_overrides_a_topic_the_question_names() -> None:
     # and with no subject word, the heading adds nothing
     plain = builtin_matcher().match("Are network settings reviewed?", AI_HEADING)
     assert plain.score == builtin_matcher().match("Are network settings reviewed?").score
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        # the company's own systems, said as such, are not the agent's
+        ("Is outbound traffic from corporate devices filtered?", "corporate-it"),
+        ("Is outbound traffic from company-owned phones filtered?", "corporate-it"),
+        ("Are company owned printers logged?", "corporate-it"),
+        ("Is outbound traffic from the office filtered?", "corporate-it"),
+        ("Is access to the intranet logged?", "corporate-it"),
+        # its customer-facing web presence is web application security
+        ("Are the partner portal's logs retained?", "web"),
+        ("Are customer-facing services logged?", "web"),
+        ("Is the public site's audit trail kept?", "web"),
+    ],
+)
+def test_the_companys_own_systems_are_elsewhere(text: str, topic: str) -> None:
+    m = builtin_matcher().match(text)
+    assert m.has_strong and m.off_topic is not None and m.off_topic.id == topic
