@@ -42,6 +42,8 @@ _NOTES = (
 )
 _ANSWERS = ("answer", "response", "yes/no", "yes / no", "y/n", "compliant", "compliance")
 _QUESTIONS = ("question", "requirement", "control", "query", "criteria", "item", "description")
+#: A header naming the column of section titles ("Category", "Control domain", "Domain title").
+_SECTION = re.compile(r"(^|\s)(section|domain|category|control family|topic|area)( title| name)?$")
 #: Headers about the answer but not for it: guidance, examples, instructions, scoring.
 _NOT_COLUMNS = ("guidance", "example", "instruction", "help", "score", "weight", "date")
 HEADER_SCAN_ROWS = 40
@@ -52,7 +54,7 @@ def _norm(text: str) -> str:
 
 
 def header_role(text: str) -> str | None:
-    """Which column a header cell names: id, notes, answer, question (or None)."""
+    """Which column a header cell names: id, section, notes, answer, question (or None)."""
     t = _norm(text)
     if not t or len(t) > 60:
         return None
@@ -60,6 +62,8 @@ def header_role(text: str) -> str | None:
         return "id"
     if any(k in t for k in _NOT_COLUMNS):
         return None
+    if _SECTION.search(t.replace("_", " ")):
+        return "section"
     if any(k in t for k in _NOTES):
         return "notes"
     if any(k in t for k in _ANSWERS):
@@ -121,7 +125,14 @@ def find_header(grid: Grid) -> Columns | None:
     if best is None:
         return None
     row, roles = -best[2], best[3]
-    return Columns(row, roles.get("id"), roles["question"], roles.get("answer"), roles.get("notes"))
+    return Columns(
+        row,
+        roles.get("id"),
+        roles["question"],
+        roles.get("answer"),
+        roles.get("notes"),
+        roles.get("section"),
+    )
 
 
 def _looks_like_data(text: str) -> bool:
@@ -341,6 +352,8 @@ def describe_layout(grid: Grid, cols: Columns, found: list[Question]) -> str:
         parts.append("no answer column")
     if cols.notes:
         parts.append(f"narrative {column_letter(cols.notes)}")
+    if cols.section:
+        parts.append(f"sections {column_letter(cols.section)}")
     sections = len({q.section for q in found if q.section})
     first, last = (found[0].row, found[-1].row) if found else (0, 0)
     span = f"row {first}" if first == last else f"rows {first}-{last}"

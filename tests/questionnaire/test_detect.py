@@ -53,6 +53,11 @@ def test_not_id_like(text: str) -> None:
         ("Additional Info", "notes"),
         ("Owner", None),
         ("", None),
+        ("Category", "section"),
+        ("Control Domain", "section"),
+        ("Section", "section"),
+        ("domain_title", "section"),
+        ("Risk area", "section"),
     ],
 )
 def test_header_role(text: str, role: str | None) -> None:
@@ -171,3 +176,19 @@ def test_numeric_ids_read_as_typed(tmp_path: Path) -> None:
     wb.save(path)
     q = load_questionnaire(path)
     assert [x.key for x in q.questions] == ["1.1", "2", "2.1"]
+
+
+def test_a_section_column_names_each_questions_section(tmp_path: Path) -> None:
+    path = tmp_path / "q.csv"
+    path.write_text(
+        "Category,ID,Question,Answer\n"
+        "Coding agents,1,Can it push changes by itself?,\n"
+        ",2,Which tokens does it hold?,\n"
+        "Human resources,3,Are their credentials revoked on the last day?,\n",
+        encoding="utf-8",
+    )
+    q = load_questionnaire(path)
+    assert [x.section for x in q.questions] == ["Coding agents", "Coding agents", "Human resources"]
+    assert q.notes[0].startswith(
+        "layout: the file: header row 1, ids B, questions C, answers D, sections A; 3 questions"
+    )
