@@ -370,3 +370,14 @@ def test_an_ai_heading_never_overrides_a_topic_the_question_names() -> None:
 def test_the_companys_own_systems_are_elsewhere(text: str, topic: str) -> None:
     m = builtin_matcher().match(text)
     assert m.has_strong and m.off_topic is not None and m.off_topic.id == topic
+
+
+def test_servers_beside_a_layers_strong_term_are_the_layers() -> None:
+    reach = builtin_matcher().match("Which servers on the internet may the agent reach?")
+    assert reach.off_topic is None and reach.score >= DEFAULT_MIN_CONFIDENCE
+    build = builtin_matcher().match("Do build servers hold deployment credentials?")
+    assert build.off_topic is None and build.score >= DEFAULT_MIN_CONFIDENCE
+    alone = builtin_matcher().match("Are the logs of all servers collected in one place?")
+    assert alone.off_topic is not None and alone.off_topic.id == "corporate-it"
+    yours = builtin_matcher().match("Are outbound connections from your servers logged?")
+    assert yours.off_topic is not None and yours.off_topic.id == "corporate-it"

@@ -317,4 +317,4 @@ def test_dev_set(example: Any) -> None:
                 assert judge(q.text, a.narrative) == []
     unrelated = sorted(i for i, label in drafted.items() if label == "unrelated")
     assert unrelated == []
-    assert sum(label == "agent" for label in drafted.values()) >= 36  # measured: 36 of 51
+    assert sum(label == "agent" for label in drafted.values()) >= 38  # measured: 38 of 51
