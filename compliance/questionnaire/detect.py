@@ -354,6 +354,8 @@ def describe_layout(grid: Grid, cols: Columns, found: list[Question]) -> str:
         parts.append(f"narrative {column_letter(cols.notes)}")
     if cols.section:
         parts.append(f"sections {column_letter(cols.section)}")
+    if found and found[0].titles:
+        parts.append(f"title {found[0].titles[-1]!r}")
     sections = len({q.section for q in found if q.section})
     first, last = (found[0].row, found[-1].row) if found else (0, 0)
     span = f"row {first}" if first == last else f"rows {first}-{last}"

@@ -81,7 +81,8 @@ def test_section_rows_and_several_answer_columns(tmp_path: Path) -> None:
     assert q.questions[0].titles == ("Vendor security assessment",)
     assert q.notes == [
         "layout: sheet 'Assessment': header row 3, ids A, questions B, answers C (drop-down: "
-        f"Yes, No), narrative D; 7 questions in rows 5-12, 2 sections {OVERRIDE}"
+        "Yes, No), narrative D, title 'Vendor security assessment'; 7 questions in rows 5-12, "
+        f"2 sections {OVERRIDE}"
     ]
 
 
