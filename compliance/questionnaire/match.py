@@ -235,14 +235,16 @@ class Matcher:
         heading, framed = ("", None) if context else self._heading(headings, titles)
         subject = _hits(self._subject, folded) if heading and framed is None else ()
         near = self._by_agent if context else self._by_subject if subject else None
+        plain = [_hits(strong, folded) for _c, strong, _w, _control in self._concepts]
+        said_plainly = [h for hits in plain for h in hits]
         raw = []
-        for i, (concept, strong_terms, weak_terms, _control) in enumerate(self._concepts):
-            plain = _hits(strong_terms, folded)
-            # beside the agent, a by_agent term is strong; it adds nothing to a strong term
-            # it overlaps ("audit logs of AI agents")
+        for i, (concept, _strong, weak_terms, _control) in enumerate(self._concepts):
+            # beside the agent, a by_agent term is strong; where it overlaps a strong term
+            # the strong term is the reading ("audit logs of AI agents"; the "access" of
+            # "network access from agent sessions" is egress, not credentials)
             by_agent = _hits(near[i], folded) if near else ()
-            by_agent = tuple(h for h in by_agent if not any(_overlap(h, p) for p in plain))
-            raw.append((concept, plain + by_agent, _hits(weak_terms, folded)))
+            by_agent = tuple(h for h in by_agent if not any(_overlap(h, p) for p in said_plainly))
+            raw.append((concept, plain[i] + by_agent, _hits(weak_terms, folded)))
         # the longer phrase wins: "cryptographic secrets" is encryption, not credentials;
         # "retention period for those logs" is logging, not data retention
         said = [h for _c, s, w in raw for h in s + w]

@@ -381,3 +381,24 @@ def test_servers_beside_a_layers_strong_term_are_the_layers() -> None:
     assert alone.off_topic is not None and alone.off_topic.id == "corporate-it"
     yours = builtin_matcher().match("Are outbound connections from your servers logged?")
     assert yours.off_topic is not None and yours.off_topic.id == "corporate-it"
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        ("Does each agent get a workspace of its own?", "isolation"),
+        ("Is the assistant's working environment rebuilt for every job?", "isolation"),
+        ("Do service identities hold only the privileges they need?", "credentials"),
+        ("Do jobs get the permissions they need and no more?", "credentials"),
+    ],
+)
+def test_workspace_and_least_privilege_as_need(text: str, concept: str) -> None:
+    assert top(text)[:2] == (concept, True)
+
+
+def test_what_the_agent_can_access_is_what_it_may_do() -> None:
+    m = builtin_matcher().match("Which systems can the bot access?")
+    assert [c.concept.id for c in m.concepts if c.strong] == ["credentials"]
+    assert m.score >= DEFAULT_MIN_CONFIDENCE
+    under = builtin_matcher().match("What systems can it access, and at what scope?", AI_HEADING)
+    assert under.score >= DEFAULT_MIN_CONFIDENCE
