@@ -43,13 +43,16 @@ DEV = Path(__file__).parent / "data" / "dev"
 #: its labels file (id,label). vendor-ai.csv has a title row and section header rows above
 #: its questions; flat.csv has neither; holdout.csv (a Category column) was written after the
 #: first changes and scored once before any tuning on it; holdout2.json (a JSON list with
-#: sections, imperative "Describe ..." wording) likewise, after the servers change. Measure with
+#: sections, imperative "Describe ..." wording) likewise, after the servers change;
+#: holdout3.csv (a title row naming AI, sections that do not, "the solution" / "the
+#: platform" for the agent) likewise, after the workspace/access change. Measure with
 #: ``benchmarks/unmapped_accuracy.py --extra QUESTIONNAIRE LABELS``.
 DEV_SETS = {
     DEV / "vendor-ai.csv": DEV / "vendor-ai-labels.csv",
     DEV / "flat.csv": DEV / "flat-labels.csv",
     DEV / "holdout.csv": DEV / "holdout-labels.csv",
     DEV / "holdout2.json": DEV / "holdout2-labels.csv",
+    DEV / "holdout3.csv": DEV / "holdout3-labels.csv",
 }
 
 
