@@ -288,10 +288,17 @@ def title_rows(grid: Grid, cols: Columns) -> tuple[str, ...]:
     out = []
     for row in range(cols.header_row - 1, max(0, cols.header_row - 1 - TITLE_ROWS), -1):
         texts = [" ".join(t.split()) for _, t in sorted(grid.cells.get(row, {}).items())]
-        texts = [t for t in texts if t and header_role(t) is None]  # not a "Response" banner
+        texts = [t for t in texts if t and not _banner(t)]
         if 1 <= len(texts) <= 2 and all(len(t) <= 120 for t in texts):
             out.append(" ".join(texts))
     return tuple(out)
+
+
+def _banner(text: str) -> bool:
+    """A cell above the header that names a column ("Vendor Response", "Question"), not a
+    title ("Supplier questionnaire: AI platforms" says "question" too)."""
+    role = header_role(text)
+    return role is not None and (role != "question" or len(text.split()) <= 2)
 
 
 def _title(grid: Grid, row: int, cols: Columns) -> str | None:

@@ -31,7 +31,8 @@ questions:
 
 RICH_LAYOUT = (
     "layout: sheet 'Security': header row 3, ids A, questions B, answers C (drop-down: Yes, "
-    "No, NA), narrative D; 7 questions in rows 5-12, 2 sections (override with --sheet, "
+    "No, NA), narrative D, title 'Security questionnaire v2'; 7 questions in rows 5-12, "
+    "2 sections (override with --sheet, "
     "--header-row, --id-col, --question-col, --answer-col, --notes-col)"
 )
 

@@ -192,3 +192,15 @@ def test_a_section_column_names_each_questions_section(tmp_path: Path) -> None:
     assert q.notes[0].startswith(
         "layout: the file: header row 1, ids B, questions C, answers D, sections A; 3 questions"
     )
+
+
+def test_title_rows_above_the_header(tmp_path: Path) -> None:
+    path = tmp_path / "q.csv"
+    path.write_text(
+        "Supplier questionnaire: coding agents,,\nVendor Response,,\n"
+        "ID,Question,Answer\n1,Can it push changes by itself?,\n",
+        encoding="utf-8",
+    )
+    q = load_questionnaire(path)
+    # a title may say "questionnaire"; a banner naming a column ("Vendor Response") is none
+    assert q.questions[0].titles == ("Supplier questionnaire: coding agents",)
