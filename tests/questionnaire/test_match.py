@@ -402,3 +402,29 @@ def test_what_the_agent_can_access_is_what_it_may_do() -> None:
     assert m.score >= DEFAULT_MIN_CONFIDENCE
     under = builtin_matcher().match("What systems can it access, and at what scope?", AI_HEADING)
     assert under.score >= DEFAULT_MIN_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        # what the vocabulary said only with "agent" ("agent ~ reach") holds for any word
+        # naming the agent, and for "it" under an AI heading
+        ("Which hosts can the bot reach?", "egress"),
+        ("Can the assistant send files anywhere?", "egress"),
+        ("What is the copilot allowed to change?", "credentials"),
+        ("Which calls is the bot permitted to make?", "credentials"),
+        ("Can one assistant read another's files?", "isolation"),
+        # runs of contributions from outside the team
+        ("Do workflows run for outside contributors without a check?", "pipeline"),
+        ("Are jobs from external contributors held back?", "pipeline"),
+        ("Is untrusted contributed code built automatically?", "pipeline"),
+        ("Do first-time contributors' changes trigger jobs?", "pipeline"),
+        ("Which jobs run for code from a fork?", "pipeline"),
+        ("Are builds started for changes from forks?", "pipeline"),
+        ("Do forked repositories get the same tokens?", "pipeline"),
+        # a log as a thing kept, not "log in"
+        ("Is a log of each change kept?", "logging"),
+    ],
+)
+def test_agent_words_contributors_and_a_log(text: str, concept: str) -> None:
+    assert top(text)[:2] == (concept, True)
