@@ -207,6 +207,10 @@ def _from_json(path: Path, overrides: Overrides, mappings: list[Mapping]) -> Que
             break
     mapping = mapping or _fallback(mappings)
     _attach(questions, mapping)
+    title = doc.get("title") if isinstance(doc, dict) else None
+    if isinstance(title, str) and title.strip():
+        for q in questions:  # the document's own title, as a workbook's title row
+            q.titles = (" ".join(title.split()),)
     return Questionnaire(
         path=path,
         format=Format.JSON,

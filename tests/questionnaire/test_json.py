@@ -91,6 +91,13 @@ def test_generic_list_and_unknown_shape(tmp_path: Path) -> None:
     )
 
 
+def test_a_documents_title_is_what_its_questions_stand_under(tmp_path: Path) -> None:
+    path = tmp_path / "titled.json"
+    doc = {"title": "Coding agent  review", "questions": [{"id": "1", "question": "Can it push?"}]}
+    path.write_text(json.dumps(doc))
+    assert load_questionnaire(path).questions[0].titles == ("Coding agent review",)
+
+
 def test_nesting_depth_skips_strings_and_comments() -> None:
     assert too_deep("[" * 100 + "]" * 100) is None
     assert too_deep("[" * 101) == 100
