@@ -42,6 +42,9 @@ _NOTES = (
 )
 _ANSWERS = ("answer", "response", "yes/no", "yes / no", "y/n", "compliant", "compliance")
 _QUESTIONS = ("question", "requirement", "control", "query", "criteria", "item", "description")
+#: A header naming the questionnaire each row comes from, in a list compiled from several.
+_SOURCES = {"questionnaire", "source", "source questionnaire", "questionnaire name",
+            "questionnaire title", "framework"}  # fmt: skip
 #: A header naming the column of section titles ("Category", "Control domain", "Domain title").
 _SECTION = re.compile(r"(^|\s)(section|domain|category|control family|topic|area)( title| name)?$")
 #: Headers about the answer but not for it: guidance, examples, instructions, scoring.
@@ -54,12 +57,15 @@ def _norm(text: str) -> str:
 
 
 def header_role(text: str) -> str | None:
-    """Which column a header cell names: id, section, notes, answer, question (or None)."""
+    """Which column a header cell names: id, source, section, notes, answer, question (or
+    None)."""
     t = _norm(text)
     if not t or len(t) > 60:
         return None
     if t in _ID_HEADERS or re.search(r"(^|\s)(id|#|no\.?|num\.?|number|ref\.?)$", t):
         return "id"
+    if t in _SOURCES:  # before "question": "Questionnaire" names where a row comes from
+        return "source"
     if any(k in t for k in _NOT_COLUMNS):
         return None
     if _SECTION.search(t.replace("_", " ")):
@@ -81,6 +87,8 @@ class Columns:
     answer: int | None
     notes: int | None
     section: int | None = None
+    #: the questionnaire each row comes from (a list compiled from several)
+    source: int | None = None
 
 
 #: A header cell up to this many rows above the header row still names its column
@@ -132,6 +140,7 @@ def find_header(grid: Grid) -> Columns | None:
         roles.get("answer"),
         roles.get("notes"),
         roles.get("section"),
+        roles.get("source"),
     )
 
 
@@ -259,16 +268,21 @@ def questions_in(
     start = first_row or (cols.header_row or 0) + 1
     out: list[Question] = []
     section: str | None = None
+    source: str | None = None
     for row in grid.rows():
         if row < start or (last_row is not None and row > last_row):
             continue
         if cols.section is not None and grid.get(row, cols.section).strip():
             section = " ".join(grid.get(row, cols.section).split())
+        if cols.source is not None and grid.get(row, cols.source).strip():
+            source = " ".join(grid.get(row, cols.source).split())
         qid = grid.get(row, cols.id).strip() if cols.id else ""
         text = grid.get(row, cols.question).strip()
         id_ok = bool(qid) and bool(ID_LIKE.match(qid))
         if text and (id_ok or is_question_text(text)):
             out.append(_question(grid, cols, row, qid or None, text, section))
+            if source:  # its questionnaire's name is its title
+                out[-1].titles = (source,)
         elif cols.section is None:
             title = _title(grid, row, cols)
             if title:
@@ -361,8 +375,11 @@ def describe_layout(grid: Grid, cols: Columns, found: list[Question]) -> str:
         parts.append(f"narrative {column_letter(cols.notes)}")
     if cols.section:
         parts.append(f"sections {column_letter(cols.section)}")
-    if found and found[0].titles:
-        parts.append(f"title {found[0].titles[-1]!r}")
+    if cols.source:
+        parts.append(f"questionnaire names {column_letter(cols.source)}")
+    titles = title_rows(grid, cols)
+    if titles:
+        parts.append(f"title {titles[-1]!r}")
     sections = len({q.section for q in found if q.section})
     first, last = (found[0].row, found[-1].row) if found else (0, 0)
     span = f"row {first}" if first == last else f"rows {first}-{last}"

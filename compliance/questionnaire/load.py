@@ -146,7 +146,7 @@ def _from_grids(
         )
         titles = title_rows(grid, cols)
         for q in found:
-            q.titles = titles
+            q.titles = (*q.titles, *titles)
         if found and layout is None:
             notes.append(describe_layout(grid, cols, found))
         if found and cols.answer is None:

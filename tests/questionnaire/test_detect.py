@@ -58,6 +58,8 @@ def test_not_id_like(text: str) -> None:
         ("Section", "section"),
         ("domain_title", "section"),
         ("Risk area", "section"),
+        ("Questionnaire", "source"),
+        ("Source", "source"),
     ],
 )
 def test_header_role(text: str, role: str | None) -> None:
@@ -204,3 +206,24 @@ def test_title_rows_above_the_header(tmp_path: Path) -> None:
     q = load_questionnaire(path)
     # a title may say "questionnaire"; a banner naming a column ("Vendor Response") is none
     assert q.questions[0].titles == ("Supplier questionnaire: coding agents",)
+
+
+def test_a_list_compiled_from_several_questionnaires_names_each_rows_source(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "q.csv"
+    path.write_text(
+        "Questionnaire,ID,Question,Answer\n"
+        "Coding agent review,1,Can it push changes by itself?,\n"
+        ",2,Which tokens does it hold?,\n"
+        "Facilities review,3,Are the doors locked at night?,\n",
+        encoding="utf-8",
+    )
+    q = load_questionnaire(path)
+    assert [x.text for x in q.questions][0] == "Can it push changes by itself?"
+    assert [x.titles for x in q.questions] == [
+        ("Coding agent review",),
+        ("Coding agent review",),
+        ("Facilities review",),
+    ]
+    assert "questions C, answers D, questionnaire names A;" in q.notes[0]
