@@ -45,7 +45,9 @@ DEV = Path(__file__).parent / "data" / "dev"
 #: first changes and scored once before any tuning on it; holdout2.json (a JSON list with
 #: sections, imperative "Describe ..." wording) likewise, after the servers change;
 #: holdout3.csv (a title row naming AI, sections that do not, "the solution" / "the
-#: platform" for the agent) likewise, after the workspace/access change. Measure with
+#: platform" for the agent) likewise, after the workspace/access change; holdout4.csv (a
+#: list compiled from seven questionnaires, each row naming its own in a Questionnaire
+#: column) likewise, after the Questionnaire-column change. Measure with
 #: ``benchmarks/unmapped_accuracy.py --extra QUESTIONNAIRE LABELS``.
 DEV_SETS = {
     DEV / "vendor-ai.csv": DEV / "vendor-ai-labels.csv",
@@ -53,6 +55,7 @@ DEV_SETS = {
     DEV / "holdout.csv": DEV / "holdout-labels.csv",
     DEV / "holdout2.json": DEV / "holdout2-labels.csv",
     DEV / "holdout3.csv": DEV / "holdout3-labels.csv",
+    DEV / "holdout4.csv": DEV / "holdout4-labels.csv",
 }
 
 
