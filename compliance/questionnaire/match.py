@@ -94,12 +94,17 @@ class Vocabulary(_Strict):
 
 #: How many words may stand between the two halves of an ``a ~ b`` term.
 NEAR = 3
+#: ... and between a word naming the agent and a ``by_agent`` term: the agent is the
+#: question's subject, and its object may come a few words later ("can the tool land
+#: changes on the main branch").
+NEAR_AGENT = 4
 #: What may stand between two words of one phrase: no comma, no full stop ("prompts,
 #: outputs, embeddings, or logs" lists things; it does not say "logs prompts").
 _SAME_PHRASE = r"[\s'\u2019/-]+"
 #: Between the two halves of an ``a ~ b`` term: the rest of the first word, then up to
 #: :data:`NEAR` words of the same phrase.
 _GAP = rf"\w*(?:{_SAME_PHRASE}\w+){{0,{NEAR}}}?{_SAME_PHRASE}"
+_AGENT_GAP = rf"\w*(?:{_SAME_PHRASE}\w+){{0,{NEAR_AGENT}}}?{_SAME_PHRASE}"
 
 
 def term_pattern(term: str) -> re.Pattern[str]:
@@ -230,10 +235,13 @@ class Matcher:
         question's "it" / "the system" the agent (its ``by_agent`` terms then count, and
         the AI bonus); a section or sheet about a topic elsewhere frames the question as
         about that topic."""
-        folded = " ".join(text.split()).casefold()
+        spaced = " ".join(text.split())
+        folded = spaced.casefold()
         context = _hits(self._context, folded)
         heading, framed = ("", None) if context else self._heading(headings, titles)
         subject = _hits(self._subject, folded) if heading and framed is None else ()
+        if len(spaced) == len(folded):  # "IT governance" is information technology, not "it"
+            subject = tuple(h for h in subject if not spaced[h.start : h.end].isupper())
         near = self._by_agent if context else self._by_subject if subject else None
         plain = [_hits(strong, folded) for _c, strong, _w, _control in self._concepts]
         said_plainly = [h for hits in plain for h in hits]
@@ -308,12 +316,14 @@ def _compile(terms: list[str]) -> _Compiled:
 
 
 def _compile_near(agents: list[str], terms: list[str]) -> _Compiled:
-    """``agent ~ term`` for every term, with any of ``agents`` as the agent's half."""
+    """``agent ~ term`` for every term, with any of ``agents`` as the agent's half, at most
+    :data:`NEAR_AGENT` words apart."""
     who = "(?:" + "|".join(_term_regex(a, whole_words_upto=2) for a in agents) + ")"
     out = []
     for term in terms:
         what = _term_regex(term, whole_words_upto=2)
-        out.append((f"agent ~ {term}", re.compile(rf"{who}{_GAP}{what}|{what}{_GAP}{who}")))
+        pattern = rf"{who}{_AGENT_GAP}{what}|{what}{_AGENT_GAP}{who}"
+        out.append((f"agent ~ {term}", re.compile(pattern)))
     return out
 
 

@@ -428,3 +428,16 @@ def test_what_the_agent_can_access_is_what_it_may_do() -> None:
 )
 def test_agent_words_contributors_and_a_log(text: str, concept: str) -> None:
     assert top(text)[:2] == (concept, True)
+
+
+def test_a_by_agent_term_may_be_four_words_from_the_agent() -> None:
+    # "bot ... key": four words between; five are too many
+    assert top("Can the bot read a private SSH key?")[:2] == ("credentials", True)
+    assert top("Can the bot read out a private SSH key?")[:2] == ("credentials", False)
+
+
+def test_it_in_capitals_is_information_technology() -> None:
+    m = builtin_matcher().match("Are IT changes reviewed by a board?", AI_HEADING)
+    assert m.subject == () and m.heading == ""
+    lower = builtin_matcher().match("Are its changes reviewed?", AI_HEADING)
+    assert lower.subject and lower.score >= DEFAULT_MIN_CONFIDENCE
