@@ -441,3 +441,23 @@ def test_it_in_capitals_is_information_technology() -> None:
     assert m.subject == () and m.heading == ""
     lower = builtin_matcher().match("Are its changes reviewed?", AI_HEADING)
     assert lower.subject and lower.score >= DEFAULT_MIN_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        ("Is the main branch locked against direct edits?", "review"),
+        ("Who may write to the default branch?", "review"),
+        ("Is the master branch guarded?", "review"),
+        ("Can actions run without confirmation?", "review"),
+        ("Is user confirmation asked for deletions?", "review"),
+        ("Is human confirmation needed for a deploy?", "review"),
+        ("Can anything ship without a human looking?", "review"),
+        ("Can code ship without human sign-off?", "review"),
+        ("Are other tenants' workloads reachable?", "isolation"),
+        ("Could other customers' jobs read ours?", "isolation"),
+        ("Can another customer see our files?", "isolation"),
+    ],
+)
+def test_main_branch_confirmation_and_other_customers(text: str, concept: str) -> None:
+    assert top(text)[:2] == (concept, True)
