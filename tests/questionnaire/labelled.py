@@ -47,7 +47,9 @@ DEV = Path(__file__).parent / "data" / "dev"
 #: holdout3.csv (a title row naming AI, sections that do not, "the solution" / "the
 #: platform" for the agent) likewise, after the workspace/access change; holdout4.csv (a
 #: list compiled from seven questionnaires, each row naming its own in a Questionnaire
-#: column) likewise, after the Questionnaire-column change. Measure with
+#: column) likewise, after the Questionnaire-column change; holdout5.csv (requirements
+#: as "shall" statements under a Domain column) likewise, after the main-branch change.
+#: Measure with
 #: ``benchmarks/unmapped_accuracy.py --extra QUESTIONNAIRE LABELS``.
 DEV_SETS = {
     DEV / "vendor-ai.csv": DEV / "vendor-ai-labels.csv",
@@ -56,6 +58,7 @@ DEV_SETS = {
     DEV / "holdout2.json": DEV / "holdout2-labels.csv",
     DEV / "holdout3.csv": DEV / "holdout3-labels.csv",
     DEV / "holdout4.csv": DEV / "holdout4-labels.csv",
+    DEV / "holdout5.csv": DEV / "holdout5-labels.csv",
 }
 
 
