@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
@@ -132,6 +132,8 @@ class Hit:
     words: str  # the question's own words that matched
     start: int = 0  # where they are in the folded question
     end: int = 0
+    #: a by_agent term beside a word naming the agent, not a layer's own strong term
+    beside_agent: bool = False
 
     def inside(self, other: Hit) -> bool:
         """Whether these words lie within ``other``'s longer ones."""
@@ -181,6 +183,11 @@ class Match:
         return any(c.strong for c in self.concepts)
 
     @property
+    def has_own_strong(self) -> bool:
+        """A layer's own strong term, not only a by_agent word beside the agent."""
+        return any(not h.beside_agent for c in self.concepts for h in c.strong)
+
+    @property
     def words(self) -> tuple[str, ...]:
         """The question's words that matched, concepts first, then the AI words."""
         hits = [h for c in self.concepts for h in c.strong + c.weak] + list(self.context)
@@ -192,12 +199,14 @@ class Match:
     @property
     def off_topic(self) -> Topic | None:
         """The topic elsewhere that keeps the question from being drafted, if any: none when
-        the question also has a strong term and an AI word; a topic only weak words name
+        the question also has a layer's own strong term (not only a by_agent word: "access
+        to the agent platform" of a background-check question) and an AI word; a topic
+        only weak words name
         does not count beside a strong term, nor one a single word names beside a concept
         two or more words name (at least 0.7). A question with no AI word of its own under
         a section or sheet about a topic elsewhere ("Human resources") is about that topic.
         A heading's AI word never overrides a topic the question names itself."""
-        if self.has_strong and self.context:
+        if self.has_own_strong and self.context:
             return None
         if self.framed is not None:
             return self.framed
@@ -251,7 +260,11 @@ class Matcher:
             # the strong term is the reading ("audit logs of AI agents"; the "access" of
             # "network access from agent sessions" is egress, not credentials)
             by_agent = _hits(near[i], folded) if near else ()
-            by_agent = tuple(h for h in by_agent if not any(_overlap(h, p) for p in said_plainly))
+            by_agent = tuple(
+                replace(h, beside_agent=True)
+                for h in by_agent
+                if not any(_overlap(h, p) for p in said_plainly)
+            )
             raw.append((concept, plain[i] + by_agent, _hits(weak_terms, folded)))
         # the longer phrase wins: "cryptographic secrets" is encryption, not credentials;
         # "retention period for those logs" is logging, not data retention

@@ -461,3 +461,13 @@ def test_it_in_capitals_is_information_technology() -> None:
 )
 def test_main_branch_confirmation_and_other_customers(text: str, concept: str) -> None:
     assert top(text)[:2] == (concept, True)
+
+
+def test_a_by_agent_word_never_overrides_a_topic_elsewhere() -> None:
+    # "access to the agent" is people's access; the question is about staff screening
+    m = builtin_matcher().match("Are people with access to the agent console screened by HR?")
+    assert m.has_strong and not m.has_own_strong
+    assert m.off_topic is not None and m.off_topic.id == "hr"
+    # a layer's own strong term beside an AI word still makes it a compound question
+    own = builtin_matcher().match("Are employees' laptops and the agent's egress restricted?")
+    assert own.off_topic is None
