@@ -471,3 +471,19 @@ def test_a_by_agent_word_never_overrides_a_topic_elsewhere() -> None:
     # a layer's own strong term beside an AI word still makes it a compound question
     own = builtin_matcher().match("Are employees' laptops and the agent's egress restricted?")
     assert own.off_topic is None
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        ("Are the build and test networks segmented?", "egress"),
+        ("Is each network segregated by purpose?", "egress"),
+        ("Can the bot install libraries of its choosing?", "egress"),
+        ("Does the agent have admin on the cluster?", "credentials"),
+        ("Is the assistant ever given administrator powers?", "credentials"),
+        ("Does the bot run as root?", "credentials"),
+        ("Which rights does the agent hold?", "credentials"),
+    ],
+)
+def test_segments_installs_and_admin_rights(text: str, concept: str) -> None:
+    assert top(text)[:2] == (concept, True)

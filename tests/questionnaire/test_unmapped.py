@@ -317,4 +317,4 @@ def test_dev_set(example: Any) -> None:
                 assert judge(q.text, a.narrative) == []
     unrelated = sorted(i for i, label in drafted.items() if label == "unrelated")
     assert unrelated == []
-    assert sum(label == "agent" for label in drafted.values()) >= 95  # measured: 95 of 118
+    assert sum(label == "agent" for label in drafted.values()) >= 98  # measured: 98 of 118
