@@ -66,6 +66,7 @@ def draft_answers(
     again); a stale one is drafted afresh and marked for re-review."""
     limits = {limit.id: limit for limit in model.limits}
     shas = evidence_sha256(model, evidence_root)
+    drafts: dict[tuple[Any, str], tuple[Answer, str | None]] = {}
     out = {}
     for q in questionnaire.questions:
         found = None
@@ -85,7 +86,7 @@ def draft_answers(
         if unmapped is not None and not questionnaire.recognised:
             answer = draft_unmapped(q, model, verdicts, limits, shas, judge, unmapped)
         else:
-            answer = _answer(q, model, verdicts, limits, shas, judge)
+            answer = _answer(q, model, verdicts, limits, shas, judge, drafts)
         if found is not None:  # stale: never silently reused, listed for re-review
             where = found.entry.source or "the library"
             note = f"stale library answer from {where}: {found.stale}; re-review it"
@@ -101,23 +102,59 @@ def _answer(
     limits: dict[str, Any],
     shas: dict[str, str],
     judge: Judge,
+    drafts: dict[tuple[Any, str], tuple[Answer, str | None]] | None = None,
 ) -> Answer:
+    """The drafted answer to ``q``, judged as the answer to its question.
+
+    Everything but the judgement depends only on the question's mapping entry and style
+    (not on its wording), so questions that share both share one draft (``drafts``, kept
+    for one questionnaire) and only the judgement is made per question."""
+    key = (q.mapping, q.style)
+    drafted = drafts.get(key) if drafts is not None else None
+    if drafted is None:
+        drafted = _draft(q, model, verdicts, limits, shas)
+        if drafts is not None:
+            drafts[key] = drafted
+    answer, said = drafted
+    if said is None:
+        return answer
+    flagged = judge(q.text, said)
+    if flagged:
+        return Answer(
+            narrative=answer.narrative,
+            control_ids=answer.control_ids,
+            evidence_sha256=answer.evidence_sha256,
+            limits=answer.limits,
+            unanswered_reason=f"the claims judge flagged the drafted answer: {flagged[0]}",
+        )
+    return answer
+
+
+def _draft(
+    q: Question,
+    model: Any,
+    verdicts: dict[str, Any],
+    limits: dict[str, Any],
+    shas: dict[str, str],
+) -> tuple[Answer, str | None]:
+    """The answer its mapping entry and style give ``q``, and the text the claims judge must
+    pass before it is kept (None: nothing is drafted, the answer stands as it is)."""
     if q.mapping is None:
-        return Answer(unanswered_reason="no mapping entry covers this question")
+        return Answer(unanswered_reason="no mapping entry covers this question"), None
     candidates = list(_candidates(q, model.controls))
     if not candidates:
         wanted = ", ".join(q.mapping.controls or q.mapping.layers)
         return Answer(
             unanswered_reason=f"no control in the model answers it (looked for: {wanted}"
             + (f"; topics: {', '.join(q.mapping.topics)})" if q.mapping.topics else ")")
-        )
+        ), None
     if q.mapping.suggest_only:
         ids = ", ".join(c.id for c in candidates)
         return Answer(
             control_ids=tuple(c.id for c in candidates),
             unanswered_reason=f"no mapping recognises this questionnaire; controls that may "
             f"answer it: {ids} (write a mapping to draft it; see docs/questionnaires.md)",
-        )
+        ), None
     backing = [b for c in candidates if (b := _backing(c, verdicts.get(c.id))) is not None]
     if not backing:
         refuted = [c.id for c in candidates if status_of(verdicts.get(c.id)) == "refuted"]
@@ -127,7 +164,7 @@ def _answer(
             reasons.append(f"only planned controls cover it ({', '.join(planned)})")
         if refuted:
             reasons.append(f"the configuration checks refute {', '.join(refuted)}")
-        return Answer(unanswered_reason="; ".join(reasons))
+        return Answer(unanswered_reason="; ".join(reasons)), None
     full = [b for b in backing if b.support is Support.FULL]
     choice = Choice.YES if full and q.style == "choice+narrative" else None
     narrative = compose(backing, limits, full_answer=bool(full), scope=model.system.name)
@@ -140,16 +177,7 @@ def _answer(
         evidence_sha256=unique(shas[e] for b in backing for e in b.control.evidence if e in shas),
         limits=tuple(" ".join(limits[lid].text.split()) for lid in limit_ids if lid in limits),
     )
-    flagged = judge(q.text, f"{choice.value}. {narrative}" if choice else narrative)
-    if flagged:
-        return Answer(
-            narrative=narrative,
-            control_ids=controls,
-            evidence_sha256=answer.evidence_sha256,
-            limits=answer.limits,
-            unanswered_reason=f"the claims judge flagged the drafted answer: {flagged[0]}",
-        )
-    return answer
+    return answer, f"{choice.value}. {narrative}" if choice else narrative
 
 
 def _candidates(q: Question, controls: Iterable[Any]) -> Iterable[Any]:
