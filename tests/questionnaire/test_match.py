@@ -361,6 +361,8 @@ def test_an_ai_heading_never_overrides_a_topic_the_question_names() -> None:
         ("Are company owned printers logged?", "corporate-it"),
         ("Is outbound traffic from the office filtered?", "corporate-it"),
         ("Is access to the intranet logged?", "corporate-it"),
+        ("Who holds the credentials of the cloud root account, and are they kept offline?",
+         "corporate-it"),
         # its customer-facing web presence is web application security
         ("Are the partner portal's logs retained?", "web"),
         ("Are customer-facing services logged?", "web"),
@@ -370,6 +372,16 @@ def test_an_ai_heading_never_overrides_a_topic_the_question_names() -> None:
 def test_the_companys_own_systems_are_elsewhere(text: str, topic: str) -> None:
     m = builtin_matcher().match(text)
     assert m.has_strong and m.off_topic is not None and m.off_topic.id == topic
+
+
+@pytest.mark.parametrize("text", [
+    "Can a PC be left logged on overnight, or do idle sessions lock?",
+    "Is a screen lock enforced on every computer after five minutes?",
+])
+def test_a_person_logged_on_at_a_computer_is_no_log(text: str) -> None:
+    m = builtin_matcher().match(text)
+    assert m.off_topic is not None and m.off_topic.id == "corporate-it"
+    assert not m.has_strong  # "logged" inside "logged on" is the topic's word, not logging's
 
 
 def test_servers_beside_a_layers_strong_term_are_the_layers() -> None:
