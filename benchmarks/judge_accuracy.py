@@ -31,6 +31,11 @@ with --extra, each tuned on its dev half only). First contact: 0.462 / 0.085 and
 0.095 (recall / false-positive rate); their never-read halves 0.469 / 0.081 and 0.422 /
 0.083 at first contact, 0.500 / 0.081 and 0.422 / 0.083 after the round; part1 0.881 /
 0.027 and part2 0.778 / 0.034 after it.
+On 3 Dec 2026 two more blind sets were scored on first contact at c3e8ff6: set 5 (302
+sentences, never read) 0.571 / 0.049, and set 6 (258) 0.516 / 0.125, its dev half 0.480 /
+0.108 and its held half 0.542 / 0.145. A round on part1, part2 and set 6's dev half (shared
+readings of negation and framing, vocabulary lines) gave part1 0.896 / 0.022, part2 0.799 /
+0.019, set 6's dev half 0.620 / 0.041 and its never-read held half 0.528 / 0.129.
 
 The synthetic sets follow.
 
