@@ -12,6 +12,12 @@ Several files that belong together (an answered questionnaire and its two
 review files; a build's outputs) are written with :func:`staged_files` or
 moved with :func:`replace_all`: every destination is checked before any is
 touched, and if one move fails the files already moved are put back.
+
+An output a person may have edited (an answered questionnaire, a drill record, a
+worksheet) is written with ``replace_changed=False``: an existing file whose bytes
+differ from the new ones is refused (:class:`WouldReplaceChanged`, exit 2) before
+anything moves, unless the user passes ``--force``; an identical one is no change, so
+running again is harmless.
 """
 
 from __future__ import annotations
@@ -35,6 +41,40 @@ class CannotWrite(UserError):
         super().__init__(f"cannot write {path}: {reason}")
         self.path = path
         self.reason = reason
+
+
+class WouldReplaceChanged(CannotWrite):
+    """An output exists with other bytes than this run would write: a person may have
+    edited it, so it is kept (``cannot write PATH: it exists and differs ...``, exit 2)."""
+
+    def __init__(self, path: Path, others: int = 0) -> None:
+        more = f" (and {others} other output{'s' if others > 1 else ''})" if others else ""
+        super().__init__(
+            path, f"it exists and differs from what this run would write{more}, so edits in "
+                  "it would be lost; nothing was written (pass --force to replace it, or "
+                  "choose another --out)")
+
+
+def same_bytes(new: Path, existing: Path) -> bool:
+    """Whether ``existing`` is a regular file (a link to one counts) holding exactly the
+    bytes of ``new``. Anything else there (a FIFO, a folder, a dangling link) differs."""
+    import filecmp
+
+    try:
+        return (os.path.isfile(existing)
+                and os.path.getsize(existing) == os.path.getsize(new)
+                and filecmp.cmp(new, existing, shallow=False))
+    except OSError:
+        return False
+
+
+def refuse_changed(moves: Sequence[tuple[Path, Path]]) -> None:
+    """Raise :class:`WouldReplaceChanged` naming the first target of ``moves`` (new file,
+    target) that exists and differs from its new file; before anything is moved."""
+    changed = [target for new, target in moves
+               if (target.exists() or target.is_symlink()) and not same_bytes(new, target)]
+    if changed:
+        raise WouldReplaceChanged(changed[0], len(changed) - 1)
 
 
 def os_reason(exc: OSError) -> str:
@@ -143,8 +183,11 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically (same folder temp file, fsync, rename)."""
+def write_bytes_atomic(path: Path, data: bytes, *, replace_changed: bool = True) -> None:
+    """Replace ``path`` with ``data`` atomically (same folder temp file, fsync, rename).
+
+    With ``replace_changed=False`` an existing ``path`` with other bytes is refused
+    (:class:`WouldReplaceChanged`) and left as it is."""
     with writing_to(path):
         if path.is_dir():
             raise CannotWrite(path, "it is a folder")
@@ -156,6 +199,8 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
                 fh.write(data)
                 fh.flush()
                 os.fsync(fh.fileno())
+            if not replace_changed:
+                refuse_changed([(Path(tmp), path)])
             if path.exists():
                 os.chmod(tmp, path.stat().st_mode & 0o777)
             else:
@@ -167,8 +212,8 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             raise
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    write_bytes_atomic(path, text.encode("utf-8"))
+def write_text_atomic(path: Path, text: str, *, replace_changed: bool = True) -> None:
+    write_bytes_atomic(path, text.encode("utf-8"), replace_changed=replace_changed)
 
 
 def check_destination(path: Path) -> None:
@@ -190,7 +235,7 @@ def fsync_file(path: Path) -> None:
 
 
 @contextlib.contextmanager
-def staged_files(targets: Sequence[Path]) -> Iterator[Path]:
+def staged_files(targets: Sequence[Path], *, replace_changed: bool = True) -> Iterator[Path]:
     """Write several files of one folder all or nothing.
 
     Every target is checked first (:func:`check_destination`). The block gets a
@@ -198,7 +243,7 @@ def staged_files(targets: Sequence[Path]) -> Iterator[Path]:
     target under its own name there; on normal exit all of them are moved into
     place by :func:`replace_all`. Any failure, in the block or while moving, leaves
     every target as it was. A ``CannotWrite`` naming a staged file is reported
-    naming its target.
+    naming its target. ``replace_changed=False``: see :func:`replace_all`.
     """
     if not targets:
         raise ValueError("staged_files needs at least one target")
@@ -227,7 +272,7 @@ def staged_files(targets: Sequence[Path]) -> Iterator[Path]:
             for target in targets:  # again: the block may have taken a while
                 check_destination(target)
             with writing_to(first):
-                replace_all(moves, folder, first)
+                replace_all(moves, folder, first, replace_changed=replace_changed)
         except CannotWrite as exc:
             if exc.path.parent != staging:
                 raise
@@ -236,8 +281,12 @@ def staged_files(targets: Sequence[Path]) -> Iterator[Path]:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def replace_all(moves: Sequence[tuple[Path, Path]], root: Path, keep_beside: Path) -> None:
+def replace_all(moves: Sequence[tuple[Path, Path]], root: Path, keep_beside: Path, *,
+                replace_changed: bool = True) -> None:
     """Move every new file onto its target (under ``root``), all or nothing.
+
+    With ``replace_changed=False`` nothing moves when a target exists with other bytes
+    than its new file (:class:`WouldReplaceChanged`): it may hold a person's edits.
 
     Missing folders under ``root`` are created. Each replaced target is kept aside
     first (in ``.<keep_beside>.previous-*`` beside ``keep_beside``; a hard link, else a
@@ -246,6 +295,8 @@ def replace_all(moves: Sequence[tuple[Path, Path]], root: Path, keep_beside: Pat
     ones removed. What cannot be put back is named in the ``CannotWrite`` and its
     previous version left in the ``.previous-*`` folder.
     """
+    if not replace_changed:
+        refuse_changed(moves)
     previous = owned_temp_folder(keep_beside.parent, f".{keep_beside.name}.previous-")
     replaced: list[tuple[Path, Path | None]] = []  # (target, its previous copy or None)
     created: list[Path] = []

@@ -13,6 +13,7 @@ from compliance.commands.options import (
     EXIT_OK,
     color_for,
     fail_unreadable,
+    force_option,
     record_options,
 )
 
@@ -46,12 +47,13 @@ from compliance.commands.options import (
               help="Answer library (JSON, see `compliance library add`): reuse approved answers "
                    "while the controls and evidence they rest on are unchanged.")
 @record_options
+@force_option
 def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None,
            sheet: str | None, id_col: str | None, question_col: str | None,
            answer_col: str | None, notes_col: str | None, header_row: int | None,
            today: dt.datetime | None, min_confidence: float | None,
            no_draft_unmapped: bool, library: Path | None, record: str | None,
-           replace_record: bool) -> None:
+           replace_record: bool, force: bool) -> None:
     """Answer QUESTIONNAIRE (XLSX/XLSM, CSV or JSON) from the model in --workspace.
 
     Runs the checks first and refuses (exit 1, findings printed) when the
@@ -59,7 +61,9 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
     and their limits; whatever no control supports is left blank and listed
     for a human in OUT's review files (OUT.review.csv and OUT.review.json, e.g.
     caiq-answered.xlsx.review.csv). No output may be the questionnaire or the
-    mapping. Only the answered cells change; macros are never run.
+    mapping. Only the answered cells change; macros are never run. An existing
+    OUT or review file that differs from what would be written (a reviewer may
+    have edited it) is kept and nothing is written (exit 2), unless --force.
 
     A questionnaire no mapping recognises gets narrative answers (never a
     Yes/No/NA choice) where a question clearly asks about something a deployed
@@ -98,7 +102,8 @@ def answer(questionnaire: Path, workspace: Path, out: Path, mapping: Path | None
             UnmappedPolicy() if min_confidence is None else UnmappedPolicy(min_confidence))
         record_destination(workspace, record, replace_record)  # refused before any work
         run = answer_questionnaire(questionnaire, workspace, out, overrides,
-                                   today.date() if today else None, policy, library)
+                                   today.date() if today else None, policy, library,
+                                   replace_changed=force)
     except UserError as exc:  # QuestionnaireError, and CannotWrite for an output
         fail_unreadable(exc.message, exc.diagnostics)
         return

@@ -8,16 +8,23 @@ from pathlib import Path
 
 import click
 
-from compliance.commands.options import EXIT_OK, load_and_check_or_exit, stop_on_model_errors
+from compliance.commands.options import (
+    EXIT_OK,
+    force_option,
+    load_and_check_or_exit,
+    stop_on_model_errors,
+)
 
 
 @click.command("drill-kit")
 @click.argument("workspace", required=False, default=".", type=click.Path(file_okay=False))
 @click.option("--out", required=True, type=click.Path(file_okay=False),
-              help="Folder to write the kit into (created; files in it are replaced).")
+              help="Folder to write the kit into (created if missing; other files in it are "
+                   "left alone).")
 @click.option("--today", type=click.DateTime(["%Y-%m-%d"]), default=None,
               help="Check as of this date (YYYY-MM-DD) instead of today.")
-def drill_kit(workspace: str, out: str, today: dt.datetime | None) -> None:
+@force_option
+def drill_kit(workspace: str, out: str, today: dt.datetime | None, force: bool) -> None:
     """Write a layer-drill kit for WORKSPACE into --out.
 
     \b
@@ -28,6 +35,8 @@ def drill_kit(workspace: str, out: str, today: dt.datetime | None) -> None:
       checklist.md        per layer: its controls and verdicts, what the
                           README-injection trace expects, what to record
       drill-record.yaml   a drills/*.yaml record to fill in
+    A kit file that exists with other content (a filled-in record, notes in the
+    checklist) is kept and nothing is written (exit 2), unless --force.
     \b
     Examples:
       compliance drill-kit --out drill-kit
@@ -44,7 +53,7 @@ def drill_kit(workspace: str, out: str, today: dt.datetime | None) -> None:
     files = {**repository_files(),
              "checklist.md": checklist(model, verdicts, practice.trace("readme-injection")),
              "drill-record.yaml": record_template(model)}
-    with staged_outputs(Path(out)) as staging:
+    with staged_outputs(Path(out), replace_changed=force) as staging:
         for name, text in sorted(files.items()):
             write_bytes(staging, name, text.encode())
     sys.stdout.write(f"wrote {len(files)} files to {out}\n")

@@ -124,6 +124,15 @@ def exits_at_the_edge() -> Iterator[None]:
         sys.exit(EXIT_INTERRUPTED)
 
 
+def force_option(func: F) -> F:
+    """--force: replace outputs a person may have edited (answer, drill-kit, tabletop)."""
+    return click.option(
+        "--force", is_flag=True,
+        help="Replace an existing output that differs from what this run writes (edits "
+             "in it are lost). Without it such an output is kept, nothing is written and "
+             "the exit code is 2; an identical one is simply left as it is.")(func)
+
+
 def record_options(func: F) -> F:
     """--record NAME and --replace-record, shared by build and answer."""
     func = click.option(

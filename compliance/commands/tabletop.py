@@ -13,6 +13,7 @@ from compliance.commands.options import (
     EXIT_OK,
     EXIT_UNREADABLE,
     fail_unreadable,
+    force_option,
     load_and_check_or_exit,
     stop_on_model_errors,
 )
@@ -26,11 +27,13 @@ from compliance.commands.options import (
               help="Write a worksheet with the discussion questions instead of printing "
                    "the trace (needs --out).")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
-              help="File to write the worksheet to.")
+              help="File to write the worksheet to (an existing one with other content, "
+                   "e.g. the exercise's notes, is kept unless --force).")
 @click.option("--today", type=click.DateTime(["%Y-%m-%d"]), default=None,
               help="Check as of this date (YYYY-MM-DD) instead of today.")
+@force_option
 def tabletop(scenario: str | None, workspace: str, worksheet: str | None, out: str | None,
-             today: dt.datetime | None) -> None:
+             today: dt.datetime | None, force: bool) -> None:
     """Trace SCENARIO (default: every scenario) through the controls of the workspace.
 
     For each attacker step: which controls act on it by layer and kind, each
@@ -82,7 +85,7 @@ def tabletop(scenario: str | None, workspace: str, worksheet: str | None, out: s
         except RenderError as exc:
             fail_unreadable(str(exc))
             return
-        write_text_atomic(Path(out), text)
+        write_text_atomic(Path(out), text, replace_changed=force)
         sys.stdout.write(f"wrote {out}\n")
     elif scenario is None:
         sys.stdout.write(format_summary_text(views))

@@ -60,6 +60,8 @@ def answer_questionnaire(
     today: dt.date | None = None,
     unmapped: UnmappedPolicy | None = None,
     library: Path | None = None,
+    *,
+    replace_changed: bool = False,
 ) -> AnswerRun:
     """Answer ``path`` from the checked model in ``workspace`` into ``out`` (+ review files).
 
@@ -67,7 +69,8 @@ def answer_questionnaire(
     questionnaire or the mapping). The three outputs appear together or not at all:
     every destination is checked before anything is read, all three are written into
     a staging folder beside ``out`` and then moved into place, and a failed move puts
-    back what it replaced (:func:`compliance.atomic.staged_files`). Raises
+    back what it replaced (:func:`compliance.atomic.staged_files`). An output that exists
+    with other bytes (a reviewer's edits) is refused unless ``replace_changed``. Raises
     :class:`QuestionnaireError` (unreadable input, bad --out),
     :class:`~compliance.atomic.CannotWrite` (an output cannot be written), the loader's
     ``UserError`` (unreadable workspace) or :class:`ModelHasErrors`."""
@@ -103,7 +106,8 @@ def answer_questionnaire(
         q, ws.model, verdicts, ws.root / "evidence", claims_judge(), unmapped, approved
     )
     carried = None
-    with staged_files([target for target, _role in outputs]) as staging:  # all or nothing
+    targets = [target for target, _role in outputs]
+    with staged_files(targets, replace_changed=replace_changed) as staging:  # all or nothing
         result = write_answers(q, drafted, staging / out.name)  # stage 4: the answered copy
         if q.format is Format.XLSX:  # counted again in the copy: refused if anything was lost
             carried = kept(path, staging / out.name, out)

@@ -44,10 +44,12 @@ def _staging_prefix(dest: Path) -> str:
 
 
 @contextlib.contextmanager
-def staged_outputs(dest: Path) -> Iterator[Path]:
+def staged_outputs(dest: Path, *, replace_changed: bool = True) -> Iterator[Path]:
     """Yield an empty staging folder; on normal exit move its files into ``dest``.
 
-    An ``OSError`` while staging or moving is raised as ``CannotWrite``.
+    An ``OSError`` while staging or moving is raised as ``CannotWrite``. With
+    ``replace_changed=False`` an output that exists in ``dest`` with other bytes is
+    refused and nothing moves (:func:`compliance.atomic.replace_all`).
     """
     dest = Path(os.path.abspath(dest))
     parent = dest.parent
@@ -61,12 +63,12 @@ def staged_outputs(dest: Path) -> Iterator[Path]:
     try:
         with writing_to(dest):
             yield staging
-            _commit(staging, dest)
+            _commit(staging, dest, replace_changed)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def _commit(staging: Path, dest: Path) -> None:
+def _commit(staging: Path, dest: Path, replace_changed: bool) -> None:
     files = sorted(p for p in staging.rglob("*") if p.is_file())
     for path in files:
         fsync_file(path)
@@ -77,7 +79,7 @@ def _commit(staging: Path, dest: Path) -> None:
     moves = [(path, dest / path.relative_to(staging)) for path in files]
     for _new, target in moves:
         _check_replaceable(dest, target)
-    replace_all(moves, dest, dest)
+    replace_all(moves, dest, dest, replace_changed=replace_changed)
 
 
 def _check_replaceable(dest: Path, target: Path) -> None:

@@ -135,3 +135,24 @@ def test_drill_kit_is_generated_from_the_model(repo: Path, tmp_path: Path) -> No
     assert "- GIT-02 stops at step pass-review" in checklist
     record = files["drill-record.yaml"].decode()
     assert "    - layer: pipeline\n" in record and "controls: [PIPE-01, PIPE-02, PIPE-03]" in record
+
+
+def test_drill_kit_keeps_a_filled_in_record_unless_force(repo: Path, tmp_path: Path) -> None:
+    """drill-kit replaced a filled-in drill-record.yaml silently; now it is kept (exit 2)."""
+    out = tmp_path / "kit"
+    args = ["drill-kit", str(repo), "--out", str(out), "--today", TODAY.isoformat()]
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    assert CliRunner().invoke(cli, args).exit_code == 0  # the same kit again: no change
+    record = out / "drill-record.yaml"
+    template = record.read_bytes()
+    record.write_bytes(template + b"# happened: the agent refused the planted instruction\n")
+    filled = record.read_bytes()
+    result = CliRunner().invoke(cli, args)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2, "", f"error: cannot write {record}: it exists and differs from what this run would "
+               "write, so edits in it would be lost; nothing was written (pass --force to "
+               "replace it, or choose another --out)\n")
+    assert record.read_bytes() == filled
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kit"]
+    result = CliRunner().invoke(cli, [*args, "--force"])
+    assert (result.exit_code, record.read_bytes()) == (0, template)

@@ -170,3 +170,22 @@ def test_report_has_the_tabletop_section_of_the_example(repo: Path) -> None:
     assert "Single point of failure: GIT-02; without it the path passes." in section
     assert "<td>2026-11-24</td><td>readme-injection</td>" in section
     assert "Discussion questions" not in section  # only the worksheet asks them
+
+
+def test_worksheet_with_notes_is_kept_unless_force(repo: Path, tmp_path: Path) -> None:
+    """The worksheet is where an exercise's notes go; writing it again must not lose them."""
+    out = tmp_path / "w.md"
+    args = ("tabletop", "readme-injection", "-w", str(repo), "--worksheet", "md",
+            "--out", str(out), "--today", TODAY)
+    assert run(*args)[0] == 0
+    assert run(*args)[:2] == (0, f"wrote {out}\n")  # the same worksheet again: no change
+    blank = out.read_bytes()
+    out.write_bytes(blank + b"\nNotes: the gate held.\n")
+    code, stdout, stderr = run(*args)
+    assert (code, stdout, stderr) == (
+        2, "", f"error: cannot write {out}: it exists and differs from what this run would "
+               "write, so edits in it would be lost; nothing was written (pass --force to "
+               "replace it, or choose another --out)\n")
+    assert out.read_bytes().endswith(b"Notes: the gate held.\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.md"]
+    assert run(*args, "--force")[0] == 0 and out.read_bytes() == blank

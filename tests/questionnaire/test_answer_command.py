@@ -337,3 +337,42 @@ def test_unwritable_output_is_one_line_exit_2(
     out = tmp_path / "o.csv"
     code, stdout, stderr = run(str(src), "-w", str(ws), "--out", str(out))
     assert (code, stdout, stderr) == (2, "", f"error: cannot write {out}: Permission denied\n")
+
+
+EDITED_BY_REVIEWER = "reviewed by a human"
+
+
+@pytest.mark.parametrize("edited", ["out.xlsx", "out.xlsx.review.csv", "out.xlsx.review.json"])
+def test_an_edited_output_is_kept_unless_force(ws: Path, tmp_path: Path, edited: str) -> None:
+    """A new-user trial lost a reviewer's edits: `answer` replaced the answered file and
+    its review files silently. Now an output that differs from what would be written is
+    kept (one line naming it, exit 2); the same output again is no change; --force
+    replaces it."""
+    book = rich_workbook(tmp_path / "in.xlsx")
+    mapping = tmp_path / "rich.yaml"
+    mapping.write_text(RICH_MAPPING, encoding="utf-8")
+    args = (str(book), "-w", str(ws), "--mapping", str(mapping),
+            "--out", str(tmp_path / "out.xlsx"))
+    names = ("out.xlsx", "out.xlsx.review.csv", "out.xlsx.review.json")
+    assert run(*args)[0] == 0
+    first = {name: (tmp_path / name).read_bytes() for name in names}
+    assert run(*args)[0] == 0  # unchanged outputs: running again is harmless
+    assert {name: (tmp_path / name).read_bytes() for name in names} == first
+    target = tmp_path / edited
+    if edited.endswith(".xlsx"):
+        work = openpyxl.load_workbook(target)
+        work["Security"]["D12"] = EDITED_BY_REVIEWER
+        work.save(target)
+    else:
+        target.write_bytes(target.read_bytes() + EDITED_BY_REVIEWER.encode())
+    kept = target.read_bytes()
+    code, stdout, stderr = run(*args)
+    assert (code, stdout, stderr) == (
+        2, "", f"error: cannot write {target}: it exists and differs from what this run would "
+               "write, so edits in it would be lost; nothing was written (pass --force to "
+               "replace it, or choose another --out)\n")
+    assert target.read_bytes() == kept
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["in.xlsx", "rich.yaml", "ws", *names])  # no staging or temporary file left
+    assert run(*args, "--force")[0] == 0
+    assert {name: (tmp_path / name).read_bytes() for name in names} == first

@@ -48,8 +48,10 @@ def work(tmp_path: Path) -> Path:
     return folder
 
 
-def _answer(ws: Path, work: Path, out: str = "b.csv", src: str = "q.csv") -> tuple[int, str]:
-    code, stdout, stderr = run(str(work / src), "-w", str(ws), "--out", str(work / out))
+def _answer(ws: Path, work: Path, out: str = "b.csv", src: str = "q.csv",
+            *options: str) -> tuple[int, str]:
+    code, stdout, stderr = run(str(work / src), "-w", str(ws), "--out", str(work / out),
+                               *options)
     return code, stdout + stderr
 
 
@@ -63,9 +65,12 @@ def test_all_three_outputs_appear_and_no_staging_is_left(ws: Path, work: Path) -
     assert sorted(p.name for p in work.iterdir()) == sorted(["q.csv", *OUTPUTS])
 
 
-def test_previous_outputs_are_replaced(ws: Path, work: Path) -> None:
+def test_previous_outputs_are_replaced_with_force(ws: Path, work: Path) -> None:
     _previous(work)
-    assert _answer(ws, work)[0] == 0
+    before = _tree(work)
+    assert _answer(ws, work)[0] == 2  # they differ: kept (test_answer_command.py)
+    assert _tree(work) == before
+    assert _answer(ws, work, "b.csv", "q.csv", "--force")[0] == 0
     assert sorted(p.name for p in work.iterdir()) == sorted(["q.csv", *OUTPUTS])
     for name in OUTPUTS:
         assert not (work / name).read_bytes().startswith(b"previous")
