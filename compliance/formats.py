@@ -52,6 +52,10 @@ class Report:
     #: formats (github, sarif) name files from the current folder, see :func:`ci_path`;
     #: text and JSON keep the paths as they are.
     base: str = ""
+    #: Text format: what the run read (``lint``: "2 files, 40 sentences read"), said in
+    #: the summary line, which is then printed when nothing was found too ("...; no rule
+    #: matched": a clean run names what it covered, and claims no more).
+    read: str = ""
 
     def counts(self) -> dict[str, int]:
         active = [d for d in self.findings if d.waived_by is None]
@@ -81,7 +85,9 @@ def format_text(report: Report, color: bool = False) -> str:
         lines.extend(f"    see {r}" for r in d.related)
     lines.extend(report.extra.get("_metric_lines") or [])
     c = report.counts()
-    if report.findings or report.always_summary:
+    if report.read and not report.findings:
+        lines.append(f"{report.read}; no rule matched")
+    elif report.findings or report.always_summary:
         summary = f"{_plural(c['error'], 'error')}, {_plural(c['warning'], 'warning')}"
         if c["waived"]:
             summary += f" ({c['waived']} waived)"
@@ -93,7 +99,7 @@ def format_text(report: Report, color: bool = False) -> str:
                         + (f"{tally['partly-verified']} partly verified, "
                            if tally["partly-verified"] else "")
                         + f"{tally['unverified']} unverified, {tally['refuted']} refuted")
-        lines.append(summary)
+        lines.append(f"{report.read}; {summary}" if report.read else summary)
     return "\n".join(lines) + ("\n" if lines else "")
 
 

@@ -47,7 +47,7 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
     )
     from compliance.diagnostics import UserError, has_failures, sort_unique
     from compliance.formats import Report, RuleInfo, emit, unreadable_report
-    from compliance.judge.lint import lint_texts
+    from compliance.judge.lint import lint_texts, what_was_read
     from compliance.judge.sources import NoAnswerColumns, Text, lint_targets, texts_of
     from compliance.rules.claims import CLAIM_RULES
 
@@ -60,6 +60,7 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
         fail_unreadable(exc.message)
         return
     workbooks: list[str] = []
+    files_read = 0
     for t in targets:  # a file that cannot be read does not hide the others' findings
         try:
             with warnings.catch_warnings():
@@ -67,6 +68,7 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
                 # never of the file, which lint only reads. Said once, truthfully, below.
                 warnings.filterwarnings("ignore", category=UserWarning, module=r"openpyxl\.")
                 texts.extend(texts_of(t.path, t.display, columns))
+            files_read += 1
             if t.path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm"):
                 workbooks.append(t.display)
         except NoAnswerColumns as exc:
@@ -82,7 +84,9 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
     if skipped:
         sys.stderr.write(f"note: skipped {len(skipped)} CSV/XLSX file(s) with no answer "
                          f"column: {', '.join(skipped)}\n")
-    findings = sort_unique(lint_texts(texts))
+    found, sentences = lint_texts(texts)
+    findings = sort_unique(found)
+    read = what_was_read(files_read, sentences) if files_read else ""  # none: stderr says why
     used = {d.code for d in findings}
     rules = {code: RuleInfo(code, r.name, r.level, r.summary(), r.page())
              for code, r in CLAIM_RULES.items() if code in used}
@@ -96,7 +100,7 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
         emit(Report(sort_unique([*findings, *errors]), {**rules, **report.rules}, report.extra),
              fmt, out)
     else:
-        emit(Report(findings, rules), fmt, out, color=color_for(out))
+        emit(Report(findings, rules, read=read), fmt, out, color=color_for(out))
     if unreadable:
         sys.exit(EXIT_UNREADABLE)
     sys.exit(EXIT_FINDINGS if has_failures(findings, strict) else EXIT_OK)

@@ -26,7 +26,25 @@ def test_clean_markdown_exits_0(tmp_path: Path) -> None:
     f = tmp_path / "ok.md"
     f.write_text("# Limits\n\nThe allowlist can be bypassed.\n", encoding="utf-8")
     code, out, err = run(str(f))
-    assert (code, out, err) == (0, "", "")
+    assert (code, out, err) == (0, "1 file, 2 sentences read; no rule matched\n", "")
+
+
+def test_the_summary_says_what_was_read(tmp_path: Path) -> None:
+    """A clean run printed nothing, which a new user read as "not run"; it now says what it
+    read and no more than that no rule matched (the text is not thereby true)."""
+    ok = tmp_path / "ok.md"
+    ok.write_text("# Limits\n\nThe allowlist can be bypassed.\n", encoding="utf-8")
+    bad = tmp_path / "bad.md"
+    bad.write_text("The sandbox is safe by default.\n", encoding="utf-8")
+    code, out, _ = run(str(ok), str(bad))
+    assert (code, out.splitlines()[-1]) == (1, "2 files, 3 sentences read; 1 error, 0 warnings")
+    blob = tmp_path / "blob.txt"
+    blob.write_bytes(b"\x00")
+    code, out, err = run(str(ok), str(blob))  # the unreadable one is not counted as read
+    assert (code, out) == (2, "1 file, 2 sentences read; no rule matched\n")
+    assert err.startswith(f"error: {blob}:")
+    code, out, _ = run(str(blob))  # nothing read: stderr says why, stdout claims nothing
+    assert (code, out) == (2, "")
 
 
 def test_markdown_findings_point_into_the_file(tmp_path: Path) -> None:
@@ -298,7 +316,7 @@ def test_x14_workbook_is_read_quietly_and_truthfully(tmp_path: Path) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # any warning that escapes fails the test
         code, out, err = run(str(FIXTURE))
-    assert (code, out) == (0, "")
+    assert (code, out) == (0, "1 file, 1 sentence read; no rule matched\n")
     assert err == (
         "note: read only, nothing changed or removed (drop-downs, formulas and protection "
         f"included): {FIXTURE}\n"

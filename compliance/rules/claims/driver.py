@@ -255,7 +255,7 @@ def _analyses(text: str, question: str | None) -> tuple[_Judged, int]:
 #: (text, question) -> its findings, for texts up to :data:`TEXT_MEMO_CHARS` long: a text
 #: met again (a limit every control cites, a questionnaire's boilerplate answer, the same
 #: residual risk in many controls) is judged once per process.
-_TEXTS: dict[tuple[str, str | None], tuple[Overclaim, ...]] = {}
+_TEXTS: dict[tuple[str, str | None], tuple[tuple[Overclaim, ...], int]] = {}
 TEXT_MEMO_CHARS = 4000
 
 
@@ -266,22 +266,31 @@ def judge_text(text: str, question: str | None = None) -> list[Overclaim]:
     questionnaire row: "Can data leave?" answered "No." is then judged as the
     claim "data cannot leave". Offsets always refer to ``text``.
     """
+    return judge_text_read(text, question)[0]
+
+
+def judge_text_read(text: str, question: str | None = None) -> tuple[list[Overclaim], int]:
+    """:func:`judge_text`, and how many sentences of ``text`` it read (so ``lint`` can say
+    what a clean run covered)."""
     if len(text) + len(question or "") > TEXT_MEMO_CHARS:
-        return _judge_text(text, question)
+        found, read = _judge_text(text, question)
+        return found, read
     key = (text, question)
-    found = _TEXTS.get(key)
-    if found is None:
+    memo = _TEXTS.get(key)
+    if memo is None:
         if len(_TEXTS) >= MEMO_LIMIT:
             _TEXTS.clear()
-        found = _TEXTS[key] = tuple(_judge_text(text, question))
-    return list(found)
+        found, read = _judge_text(text, question)
+        memo = _TEXTS[key] = (tuple(found), read)
+    return list(memo[0]), memo[1]
 
 
-def _judge_text(text: str, question: str | None) -> list[Overclaim]:
+def _judge_text(text: str, question: str | None) -> tuple[list[Overclaim], int]:
     from compliance.rules.claims import CLAIM_RULES
 
     found: list[Overclaim] = []
     analyses, _ = _analyses(text, question)
+    read = sum(start >= 0 for start, _end in analyses.spans)  # not the question's
     n = len(analyses)
     answered: dict[int, bool] = {}
     for i in analyses.analysed:
@@ -342,7 +351,7 @@ def _judge_text(text: str, question: str | None) -> list[Overclaim]:
                                    rule.message(excerpt_src, via_answer, words, reads),
                                    excerpt_src))
     found.extend(_table_claims(text, found))
-    return _dedupe(_unframed(text, found))
+    return _dedupe(_unframed(text, found)), read
 
 
 #: normalised sentence -> the absolute predicate asserted in it (see :mod:`absolutes`)
