@@ -95,6 +95,9 @@ def _copy_of_the_example(repo: Path, dest: Path, shared: Path) -> Path:
     (dest / "docs").mkdir()
     (dest / "docs" / "security.md").write_text(
         "# Security\n\nThe sandbox narrows what an injected agent can reach.\n", "utf-8")
+    (dest / "docs" / "security.html").write_text(
+        "<h1>Security</h1>\n<p>The sandbox narrows what an injected agent can reach.</p>\n",
+        "utf-8")
     caiq = shared / "questionnaires" / "caiq-v4.0.3" / "CAIQv4.0.3.xlsx"
     if caiq.is_file():
         shutil.copy(caiq, dest / "CAIQv4.0.3.xlsx")

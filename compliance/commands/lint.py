@@ -22,7 +22,8 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
     PATHS are files or folders; a folder means its .md, .markdown, .txt, .rst, .yaml,
     .yml, .json, .csv, .tsv, .xlsx and .xlsm files (hidden names and node_modules
     skipped; CSV/XLSX files with no answer column skipped with a note). YAML and
-    JSON files: their string values are judged.
+    JSON files: their string values are judged; HTML files (.html, .htm, .xhtml,
+    named as PATHS): the text of their elements, never tags, scripts or styles.
 
     Each finding names the claim family (CLM001...), what was claimed, why it
     overreaches and what honest wording looks like. Negated, hedged, quoted or

@@ -1,9 +1,10 @@
 """Texts to judge from files, each with a way back to its position in the file.
 
 ``compliance lint`` reads prose files (Markdown, plain text, anything that is
-UTF-8 text), the string values of YAML and JSON files, and the answer columns of CSV
-and XLSX questionnaires (header cells such as Answer, Response, Comments,
-Notes, Additional Information; or columns named with ``--column``). A
+UTF-8 text), the text of HTML files' elements, the string values of YAML and
+JSON files, and the answer columns of CSV and XLSX questionnaires (header
+cells such as Answer, Response, Comments, Notes, Additional Information; or
+columns named with ``--column``). A
 questionnaire answer is judged together with its question, so "Yes" to "Is
 the allowlist complete?" is the overclaim it would be.
 
@@ -191,6 +192,16 @@ def _yaml_texts(path: Path, display: str) -> Iterator[Text]:
                 yield Text(node, functools.partial(doc.locate_in_scalar, at))
 
 
+def _html_texts(path: Path, display: str) -> Iterator[Text]:
+    """The text of an HTML file's elements (no tags, scripts or styles), located in it."""
+    from compliance.judge.htmltext import html_text
+
+    source = read_text(path, display)
+    text, offsets = html_text(source)
+    if text.strip():
+        yield Text(text, _prose_locator(display, source, offsets=offsets))
+
+
 def _json_texts(path: Path, display: str) -> Iterator[Text]:
     """The string values of a JSON file, located through their escapes."""
     from compliance.judge.jsonpos import json_strings
@@ -203,6 +214,8 @@ def _json_texts(path: Path, display: str) -> Iterator[Text]:
 #: What a folder given to ``compliance lint`` contributes: prose, YAML and questionnaires.
 FOLDER_SUFFIXES = (".md", ".markdown", ".txt", ".rst", ".yaml", ".yml", ".json", ".csv",
                    ".tsv", ".xlsx", ".xlsm")
+#: Read as HTML (the text of its elements) when named on the command line.
+HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 #: Folders a walk never enters (besides hidden ones): installed dependencies and caches.
 SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "site-packages", "venv"})
 
@@ -272,5 +285,7 @@ def texts_of(path: Path, display: str, columns: tuple[str, ...] = ()) -> list[Te
         return list(_yaml_texts(path, display))
     if suffix == ".json":
         return list(_json_texts(path, display))
+    if suffix in HTML_SUFFIXES:
+        return list(_html_texts(path, display))
     text = read_text(path, display)
     return [Text(text, _prose_locator(display, text))]

@@ -322,3 +322,33 @@ def test_x14_workbook_is_read_quietly_and_truthfully(tmp_path: Path) -> None:
         f"included): {FIXTURE}\n"
     )
     assert parts(FIXTURE) == before
+
+
+def test_html_is_read_as_the_text_of_its_elements(tmp_path: Path) -> None:
+    """`lint report.html` read tags as prose (a finding quoted '</li> </ul> <table ...');
+    now only what a reader reads is judged, and positions are line:col of the file."""
+    f = tmp_path / "page.html"
+    f.write_text(
+        "<!doctype html>\n"
+        "<html><head><title>Security</title>\n"
+        "<style>p::after { content: 'The sandbox is bulletproof.' }</style>\n"
+        "<script>var s = 'Our logs are tamper-proof.';</script></head>\n"
+        '<body><p title="The sandbox is bulletproof.">Isolation depends on the host.</p>\n'
+        "<ul><li>Secrets are <em>hidden</em>\n"
+        "    from the agent.</li><li>Review is required.</li></ul>\n"
+        "<p>The agent&#39;s sandbox is safe by default.</p>\n"
+        "<pre><code>the allowlist is complete</code></pre>\n"
+        "</body></html>\n",
+        encoding="utf-8",
+    )
+    code, out, err = run(str(f), "--format", "json")
+    assert (code, err) == (1, "")
+    findings = json.loads(out)["findings"]
+    assert [(d["line"], d["column"], d["end_line"], d["end_column"], d["code"])
+            for d in findings] == [(6, 9, 6, 31, "CLM007"), (8, 31, 8, 46, "CLM001")]
+    assert findings[1]["message"].startswith(
+        "\"The agent's sandbox is safe by default.\" claims absolute safety")
+    assert not any("<" in d["message"] for d in findings)
+    code, out, _ = run(str(f))
+    # Security / Isolation ... / Secrets ... / Review ... / The agent's ...
+    assert out.splitlines()[-1] == "1 file, 5 sentences read; 2 errors, 0 warnings"
