@@ -40,6 +40,20 @@ def _inside(real: Path, real_base: Path) -> bool:
     return real == real_base or real_base in real.parents
 
 
+def folder_name(base: Path, real_base: Path | None = None) -> str:
+    """How messages name the folder ``base``: ``evidence/`` by its name, but a folder given
+    as ``.``, ``..`` or ``/`` (no name of its own) by its absolute path, never as ``/``."""
+    if base.name not in ("", ".", ".."):
+        return f"{base.name}/"
+    return f"{real_base or base.resolve()}/"
+
+
+def _under(base: Path, relative: str) -> str:
+    """``relative`` as messages show it under ``base`` (``evidence/fw.sh``; ``fw.sh`` when
+    ``base`` has no name of its own: never ``/fw.sh``, which reads as an absolute path)."""
+    return f"{base.name}/{relative}" if base.name not in ("", ".", "..") else relative
+
+
 def resolve_inside(base: Path, relative: str, *, workspace: Path | None = None) -> Path:
     """Resolve ``relative`` under ``base``; refuse anything that ends up outside it.
 
@@ -59,11 +73,13 @@ def resolve_inside(base: Path, relative: str, *, workspace: Path | None = None) 
     real_base = base.resolve()
     if workspace is not None and not _inside(real_base, workspace.resolve()):
         raise OutsideFolder(
-            f"the folder {base.name}/ itself resolves outside the workspace (to {real_base}); "
-            f"make {base.name}/ a real folder inside the workspace")
+            f"the folder {folder_name(base, real_base)} itself resolves outside the workspace "
+            f"(to {real_base}); make {folder_name(base, real_base)} a real folder inside the "
+            "workspace")
     target = (real_base / pure).resolve()
     if not _inside(target, real_base):
-        raise OutsideFolder(f"resolves outside {base.name}/ (after following '..' and links)")
+        raise OutsideFolder(f"resolves outside {folder_name(base, real_base)} (after following "
+                            "'..' and links)")
     return target
 
 
@@ -78,7 +94,7 @@ def open_inside(base: Path, relative: str, *, workspace: Path | None = None) -> 
     def still_inside() -> Path:  # resolved again once open: a link swapped in is caught
         return resolve_inside(base, relative, workspace=workspace)
 
-    return _open_regular(target, f"{base.name}/{relative}", still_inside)
+    return _open_regular(target, _under(base, relative), still_inside)
 
 
 def read_inside(base: Path, relative: str, *, workspace: Path | None = None,

@@ -138,3 +138,25 @@ def test_a_templates_folder_linked_outside_the_workspace_is_refused(tmp_path: Pa
     (tmp_path / "ws/templates").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
     with pytest.raises(TemplateOutsideFolder, match="templates/ resolves outside"):
         template_roots(tmp_path / "ws")
+
+
+def test_a_folder_given_as_dot_is_named_by_its_path_not_as_slash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the workspace the current folder, link messages said "resolves outside /"
+    (the name of Path('.') is empty); they name the folder's absolute path now."""
+    ws = minimal(tmp_path / "ws")
+    (tmp_path / "elsewhere.yaml").write_text("x: 1\n", encoding="utf-8")
+    (ws / "disclosures").mkdir()
+    (ws / "disclosures/acme.yaml").symlink_to(tmp_path / "elsewhere.yaml")
+    monkeypatch.chdir(ws)
+    code, out, err = run("build", ".", "--out", str(tmp_path / "out"), "--record", "acme",
+                         "--replace-record")
+    assert (code, out, err) == (
+        2, "", f"error: disclosures/acme.yaml: refusing to write a record that resolves "
+               f"outside {ws}/ (after following '..' and links)\n")
+    with pytest.raises(OutsideFolder, match=f"^resolves outside {ws}/ "):
+        read_inside(Path("."), "disclosures/acme.yaml")
+    with pytest.raises(NotAFile, match="^no file at missing.txt$"):  # not "/missing.txt"
+        open_inside(Path("."), "missing.txt")
+    with pytest.raises(OutsideFolder, match="^resolves outside evidence/ "):
+        read_inside(Path("evidence"), "../../elsewhere.yaml")
