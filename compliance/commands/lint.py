@@ -21,9 +21,10 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
 
     PATHS are files or folders; a folder means its .md, .markdown, .txt, .rst, .yaml,
     .yml, .json, .csv, .tsv, .xlsx and .xlsm files (hidden names and node_modules
-    skipped; CSV/XLSX files with no answer column skipped with a note). YAML and
-    JSON files: their string values are judged; HTML files (.html, .htm, .xhtml,
-    named as PATHS): the text of their elements, never tags, scripts or styles.
+    skipped; CSV/XLSX files with no answer column skipped with a note; a link
+    that leads out of the folder is refused, exit 2: nothing outside it is read).
+    YAML and JSON files: their string values are judged; HTML files (.html, .htm,
+    .xhtml, named as PATHS): the text of their elements, never tags or scripts.
 
     Each finding names the claim family (CLM001...), what was claimed, why it
     overreaches and what honest wording looks like. Negated, hedged, quoted or
@@ -63,12 +64,15 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
     workbooks: list[str] = []
     files_read = 0
     for t in targets:  # a file that cannot be read does not hide the others' findings
+        if t.refused is not None:  # a link out of the folder: never read
+            unreadable.append(t.refused)
+            continue
         try:
             with warnings.catch_warnings():
                 # openpyxl says it "will remove" x14 drop-downs: true of its copy in memory,
                 # never of the file, which lint only reads. Said once, truthfully, below.
                 warnings.filterwarnings("ignore", category=UserWarning, module=r"openpyxl\.")
-                texts.extend(texts_of(t.path, t.display, columns))
+                texts.extend(texts_of(t.path, t.display, columns, t.root))
             files_read += 1
             if t.path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm"):
                 workbooks.append(t.display)

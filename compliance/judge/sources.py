@@ -10,7 +10,10 @@ the allowlist complete?" is the overclaim it would be.
 
 A folder stands for the files under it with a known suffix (:data:`FOLDER_SUFFIXES`),
 in sorted order, skipping hidden names and dependency folders; a link to a folder
-is followed, and each real folder is walked once.
+inside it is followed, and each real folder is walked once. Nothing outside the
+folder is read: a link (to a file or a folder) that resolves outside it is refused,
+naming the link and where it leads, and every file found is read through
+:func:`compliance.paths.read_inside`, which resolves its links again as it opens it.
 """
 
 from __future__ import annotations
@@ -63,12 +66,36 @@ def _prose_locator(display: str, text: str, base: int = 0,
 FAST_READ_BYTES = 8 * 1024 * 1024
 
 
-def read_text(path: Path, display: str) -> str:
-    """Strict UTF-8 text, or :class:`UserError` naming the file (binary, encoding, I/O)."""
-    from compliance.paths import read_file
+def refused(display: str, path: Path, exc: Exception) -> UserError:
+    """``DISPLAY: refusing to read it: it resolves outside docs/ (...); it is a link to
+    /etc/passwd``: a path found in a folder that leads out of it."""
+    import os
 
+    link = f"; it is a link to {os.path.realpath(path)}" if path.is_symlink() else ""
+    return UserError(f"{display}: refusing to read it: it {exc}{link}")
+
+
+def _reader(path: Path, display: str, root: Path | None) -> Callable[[int], bytes]:
+    """``read(max_bytes)`` for ``path``: found under the folder ``root`` (None: named on
+    the command line), it is read only while it resolves inside ``root``."""
+    from compliance.paths import OutsideFolder, read_file, read_inside
+
+    def read(limit: int) -> bytes:
+        if root is None:
+            return read_file(path, max_bytes=limit)
+        try:
+            return read_inside(root, path.relative_to(root).as_posix(), max_bytes=limit)
+        except OutsideFolder as exc:
+            raise refused(display, path, exc) from None
+    return read
+
+
+def read_text(path: Path, display: str, root: Path | None = None) -> str:
+    """Strict UTF-8 text, or :class:`UserError` naming the file (binary, encoding, I/O,
+    outside ``root``)."""
+    read = _reader(path, display, root)
     try:  # bounded: a larger file goes to the strict reader, which refuses it by name
-        raw = read_file(path, max_bytes=FAST_READ_BYTES)
+        raw = read(FAST_READ_BYTES)
         if b"\x00" not in raw:
             return raw.decode("utf-8").removeprefix("\ufeff")
     except (OSError, UnicodeDecodeError):
@@ -77,7 +104,7 @@ def read_text(path: Path, display: str) -> str:
     from compliance.load.yamlpos import read_text as strict_read
 
     try:
-        return strict_read(path, display, what="text file")
+        return strict_read(path, display, what="text file", read=read)
     except YamlLoadError as exc:
         d = exc.diagnostics[0] if exc.diagnostics else None
         where = f"{display}:{d.line}:{d.column}" if d else display
@@ -106,8 +133,9 @@ def _columns(header: list[Any], wanted: tuple[str, ...]) -> tuple[list[int], int
     return answers, (questions[0] if questions else None)
 
 
-def _csv_texts(path: Path, display: str, wanted: tuple[str, ...]) -> Iterator[Text]:
-    text = read_text(path, display)
+def _csv_texts(path: Path, display: str, wanted: tuple[str, ...],
+                root: Path | None) -> Iterator[Text]:
+    text = read_text(path, display, root)
     rows = csv_cells(text)
     found = _header([[c.value for c in r] for r in rows], wanted)
     if found is None:
@@ -122,15 +150,28 @@ def _csv_texts(path: Path, display: str, wanted: tuple[str, ...]) -> Iterator[Te
                            question or None)
 
 
-def _xlsx_texts(path: Path, display: str, wanted: tuple[str, ...]) -> Iterator[Text]:
+def _xlsx_texts(path: Path, display: str, wanted: tuple[str, ...],
+                root: Path | None) -> Iterator[Text]:
     """The answer cells of every sheet, read by ``compliance answer``'s own workbook reader
     (:func:`compliance.questionnaire.xlsx_read.read_workbook`): the same size, zip-bomb,
-    DTD and damaged-cell refusals, each a positioned exit-2 error, never a traceback."""
+    DTD and damaged-cell refusals, each a positioned exit-2 error, never a traceback.
+    Found under ``root``, the workbook is opened only while it resolves inside it."""
+    from compliance.paths import OutsideFolder, open_inside
     from compliance.questionnaire.types import column_letter
     from compliance.questionnaire.xlsx_read import read_workbook
 
+    if root is None:
+        grids = read_workbook(path, display)
+    else:
+        try:
+            with open_inside(root, path.relative_to(root).as_posix()) as handle:
+                grids = read_workbook(path, display, handle)
+        except OutsideFolder as exc:
+            raise refused(display, path, exc) from None
+        except OSError as exc:
+            raise UserError(f"{display}: cannot read ({exc.strerror or exc})") from None
     found = False
-    for grid in read_workbook(path, display):
+    for grid in grids:
         header_rows = [[grid.get(r, c) for c in range(1, max(grid.cells.get(r, {0: ""})) + 1)]
                        for r in range(1, HEADER_SCAN_ROWS + 1)]
         header = _header(header_rows, wanted)
@@ -165,11 +206,11 @@ def _no_columns(display: str, wanted: tuple[str, ...]) -> str:
             "Comments, Notes, Additional Information); name one with --column")
 
 
-def _yaml_texts(path: Path, display: str) -> Iterator[Text]:
+def _yaml_texts(path: Path, display: str, root: Path | None) -> Iterator[Text]:
     """The string values of every document in a YAML file (``---`` separated)."""
     from compliance.load.yamlpos import YamlLoadError, parse_yaml_stream
 
-    text = read_text(path, display)
+    text = read_text(path, display, root)
     try:
         docs = parse_yaml_stream(text, display)
     except YamlLoadError as exc:
@@ -192,21 +233,21 @@ def _yaml_texts(path: Path, display: str) -> Iterator[Text]:
                 yield Text(node, functools.partial(doc.locate_in_scalar, at))
 
 
-def _html_texts(path: Path, display: str) -> Iterator[Text]:
+def _html_texts(path: Path, display: str, root: Path | None) -> Iterator[Text]:
     """The text of an HTML file's elements (no tags, scripts or styles), located in it."""
     from compliance.judge.htmltext import html_text
 
-    source = read_text(path, display)
+    source = read_text(path, display, root)
     text, offsets = html_text(source)
     if text.strip():
         yield Text(text, _prose_locator(display, source, offsets=offsets))
 
 
-def _json_texts(path: Path, display: str) -> Iterator[Text]:
+def _json_texts(path: Path, display: str, root: Path | None) -> Iterator[Text]:
     """The string values of a JSON file, located through their escapes."""
     from compliance.judge.jsonpos import json_strings
 
-    text = read_text(path, display)
+    text = read_text(path, display, root)
     for value, offsets in json_strings(text, display):
         yield Text(value, _prose_locator(display, text, offsets=offsets))
 
@@ -223,11 +264,15 @@ SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "site-packages", "ve
 @dataclass(frozen=True)
 class Target:
     """A file to lint and the name it is reported under; ``found``: met in a folder walk
-    (where a CSV/XLSX without answer columns is skipped, not an error)."""
+    (where a CSV/XLSX without answer columns is skipped, not an error); ``root``: the
+    folder it was found in, which it must resolve inside when it is read; ``refused``:
+    why it is not read at all (a link out of that folder)."""
 
     path: Path
     display: str
     found: bool = False
+    root: Path | None = None
+    refused: UserError | None = None
 
 
 def lint_targets(arguments: Iterable[str]) -> list[Target]:
@@ -236,6 +281,8 @@ def lint_targets(arguments: Iterable[str]) -> list[Target]:
     :class:`UserError` for a path that does not exist or a folder with nothing to lint.
     """
     import os
+
+    from compliance.paths import OutsideFolder, resolve_inside
 
     out: list[Target] = []
     for arg in arguments:
@@ -248,19 +295,26 @@ def lint_targets(arguments: Iterable[str]) -> list[Target]:
         found: list[Target] = []
         visited = {os.path.realpath(path)}
         for folder, dirs, files in os.walk(path, followlinks=True):
-            # links to folders are followed, each real folder walked once (no loops)
+            # links to folders inside it are followed, each real folder walked once (no
+            # loops); a link out of it is refused, never listed
             keep = []
             for d in sorted(dirs):
-                real = os.path.realpath(os.path.join(folder, d))
-                if d.startswith(".") or d in SKIPPED_FOLDERS or real in visited:
+                sub = Path(folder) / d
+                if d.startswith(".") or d in SKIPPED_FOLDERS:
                     continue
-                visited.add(real)
-                keep.append(d)
+                try:
+                    real = str(resolve_inside(path, sub.relative_to(path).as_posix()))
+                except OutsideFolder as exc:
+                    found.append(Target(sub, str(sub), True, path, refused(str(sub), sub, exc)))
+                    continue
+                if real not in visited:
+                    visited.add(real)
+                    keep.append(d)
             dirs[:] = keep
             for name in sorted(files):
                 if not name.startswith(".") and name.lower().endswith(FOLDER_SUFFIXES):
                     file = Path(folder) / name
-                    found.append(Target(file, str(file), True))
+                    found.append(Target(file, str(file), True, path))
         if not found:
             raise UserError(f"{arg}: no files to lint in this folder (looked for "
                             f"{', '.join(FOLDER_SUFFIXES)})")
@@ -272,20 +326,24 @@ class NoAnswerColumns(UserError):
     """A CSV/XLSX file has no column to judge (none detected, or none of ``--column``)."""
 
 
-def texts_of(path: Path, display: str, columns: tuple[str, ...] = ()) -> list[Text]:
-    """Every text to judge in ``path``; :class:`UserError` when it cannot be read."""
+def texts_of(path: Path, display: str, columns: tuple[str, ...] = (),
+             root: Path | None = None) -> list[Text]:
+    """Every text to judge in ``path``; :class:`UserError` when it cannot be read.
+
+    ``root``: the folder ``path`` was found in; it is read only while it resolves
+    inside it (see :class:`Target`)."""
     suffix = path.suffix.lower()
     if not path.is_file():
         raise UserError(f"{display}: {'not a regular file' if path.exists() else 'no such file'}")
     if suffix == ".xlsx" or suffix == ".xlsm":
-        return list(_xlsx_texts(path, display, columns))
+        return list(_xlsx_texts(path, display, columns, root))
     if suffix in (".csv", ".tsv"):
-        return list(_csv_texts(path, display, columns))
+        return list(_csv_texts(path, display, columns, root))
     if suffix in (".yaml", ".yml"):
-        return list(_yaml_texts(path, display))
+        return list(_yaml_texts(path, display, root))
     if suffix == ".json":
-        return list(_json_texts(path, display))
+        return list(_json_texts(path, display, root))
     if suffix in HTML_SUFFIXES:
-        return list(_html_texts(path, display))
-    text = read_text(path, display)
+        return list(_html_texts(path, display, root))
+    text = read_text(path, display, root)
     return [Text(text, _prose_locator(display, text))]

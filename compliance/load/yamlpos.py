@@ -16,6 +16,7 @@ not copied).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
@@ -238,14 +239,17 @@ def _wide_unicode(raw: bytes) -> bool:
                             not any(quads[0] + quads[1] + quads[2]) and all(quads[3]))
 
 
-def read_text(file: Path, display: str, what: str = "YAML file") -> str:
+def read_text(file: Path, display: str, what: str = "YAML file",
+              read: Callable[[int], bytes] | None = None) -> str:
     """Read a file as strict UTF-8 text, refusing binary, oversized and undecodable files.
 
-    The read goes through :func:`compliance.paths.read_file`: at most one byte over
-    the limit is read whatever the file's size, and a FIFO or device (swapped in after
-    the folder was listed) is refused instead of blocking or filling memory."""
+    The read goes through :func:`compliance.paths.read_file`, or ``read(max_bytes)`` when
+    given (a :func:`compliance.paths.read_inside` of a file that must stay in its folder):
+    at most one byte over the limit is read whatever the file's size, and a FIFO or
+    device (swapped in after the folder was listed) is refused instead of blocking or
+    filling memory."""
     try:
-        raw = read_file(file, max_bytes=MAX_FILE_BYTES)
+        raw = (read or (lambda limit: read_file(file, max_bytes=limit)))(MAX_FILE_BYTES)
     except TooLarge as exc:
         raise _fail(display, 1, 1, f"{what} is {exc.size} bytes; the limit is {MAX_FILE_BYTES}") \
             from None

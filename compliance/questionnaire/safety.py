@@ -88,6 +88,10 @@ def check_input_size(path: Path, display: str | None = None) -> None:
         size = path.stat().st_size
     except OSError as exc:
         raise QuestionnaireError(f"{where}: cannot read ({exc.strerror or exc})") from exc
+    _refuse_size(size, where)
+
+
+def _refuse_size(size: int, where: str) -> None:
     if size > MAX_INPUT_BYTES:
         raise QuestionnaireError(
             f"{where}: file is {size} bytes, more than the {MAX_INPUT_BYTES} byte limit"
@@ -116,9 +120,13 @@ def refuse_ole(path: Path, display: str | None = None) -> None:
             head = handle.read(len(OLE_MAGIC))
     except OSError as exc:
         raise QuestionnaireError(f"{display or path}: cannot read ({exc.strerror or exc})") from exc
+    _refuse_ole_head(head, display or str(path))
+
+
+def _refuse_ole_head(head: bytes, where: str) -> None:
     if head == OLE_MAGIC:
         raise QuestionnaireError(
-            f"{display or path}: a legacy .xls or password-protected workbook; save an "
+            f"{where}: a legacy .xls or password-protected workbook; save an "
             "unencrypted .xlsx copy and answer that"
         )
 
@@ -230,14 +238,26 @@ class WorkbookZip:
                 f"(already {size} bytes from {compressed}); refused as a possible zip bomb")
 
 
-def open_zip(path: Path, display: str | None = None) -> WorkbookZip:
+def open_zip(path: Path, display: str | None = None,
+             handle: IO[bytes] | None = None) -> WorkbookZip:
     """Open a workbook package after the size, OLE, bomb and DTD checks; messages name
-    ``display`` (default: the path). Its parts are read with caps on their real size."""
+    ``display`` (default: the path). Its parts are read with caps on their real size.
+
+    ``handle``: the workbook already opened by the caller (a
+    :func:`compliance.paths.open_inside`, checked to be inside its folder when it was
+    opened), read instead of ``path``; the caller closes it after the package."""
     where = display or str(path)
-    check_input_size(path, where)
-    refuse_ole(path, where)
+    source: Path | IO[bytes] = path
+    if handle is None:
+        check_input_size(path, where)
+        refuse_ole(path, where)
+    else:
+        _refuse_size(os.fstat(handle.fileno()).st_size, where)
+        _refuse_ole_head(handle.read(len(OLE_MAGIC)), where)
+        handle.seek(0)
+        source = handle
     try:
-        zf = zipfile.ZipFile(path)
+        zf = zipfile.ZipFile(source)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
         raise QuestionnaireError(f"{where}: not a readable XLSX/XLSM workbook ({exc})") from exc
     package = WorkbookZip(zf, where)

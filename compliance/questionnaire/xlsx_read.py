@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
+from typing import IO
 from xml.etree import ElementTree as ET
 
 from compliance.bounds import NumberTooLong, bounded_int
@@ -292,13 +293,15 @@ def _number(text: str) -> str:
     return repr(float(f"{number:.15g}"))
 
 
-def read_workbook(path: Path, display: str | None = None) -> list[Grid]:
+def read_workbook(path: Path, display: str | None = None,
+                  handle: IO[bytes] | None = None) -> list[Grid]:
     """All worksheets of the workbook at ``path`` (hidden ones too, flagged by ``state``).
 
     The one reader of workbooks, shared by ``answer`` and ``lint``: every refusal is a
-    :class:`QuestionnaireError` naming ``display`` (default: the path)."""
+    :class:`QuestionnaireError` naming ``display`` (default: the path). ``handle``: the
+    file already opened, read instead of ``path`` (see :func:`safety.open_zip`)."""
     where = Path(display) if display else path  # what messages name
-    with open_zip(path, display) as zf:
+    with open_zip(path, display, handle) as zf:
         strings = shared_strings(where, zf)
         grids = [read_grid(where, zf, info, strings) for info in sheets(where, zf)]
     resolve_choices(grids)

@@ -271,11 +271,12 @@ def test_every_yaml_document_is_judged(tmp_path: Path) -> None:
 
 
 def test_links_to_folders_are_followed_once(tmp_path: Path) -> None:
-    (tmp_path / "real").mkdir()
-    (tmp_path / "real" / "x.md").write_text("The allowlist is comprehensive.\n",
-                                            encoding="utf-8")
     (tmp_path / "tree" / "sub").mkdir(parents=True)
-    (tmp_path / "tree" / "sub" / "linked").symlink_to(tmp_path / "real")
+    (tmp_path / "tree" / "real").mkdir()  # a hidden name: the walk skips it, the link not
+    (tmp_path / "tree" / "real").rename(tmp_path / "tree" / ".real")
+    (tmp_path / "tree" / ".real" / "x.md").write_text("The allowlist is comprehensive.\n",
+                                                      encoding="utf-8")
+    (tmp_path / "tree" / "sub" / "linked").symlink_to(tmp_path / "tree" / ".real")
     (tmp_path / "tree" / "sub" / "loop").symlink_to(tmp_path / "tree")
     code, out, _ = run(str(tmp_path / "tree"), "--format", "json")
     assert code == 1
@@ -352,3 +353,54 @@ def test_html_is_read_as_the_text_of_its_elements(tmp_path: Path) -> None:
     code, out, _ = run(str(f))
     # Security / Isolation ... / Secrets ... / Review ... / The agent's ...
     assert out.splitlines()[-1] == "1 file, 5 sentences read; 2 errors, 0 warnings"
+
+
+def test_a_folder_is_linted_without_reading_anything_outside_it(tmp_path: Path) -> None:
+    """lint followed a file link out of the linted folder and judged what it found there;
+    links out (to a file or a folder) are refused now, each named with where it leads
+    (exit 2), and the files inside are still linted. A link inside is followed."""
+    outside = tmp_path / "outside"
+    (outside / "sub").mkdir(parents=True)
+    (outside / "secret.md").write_text("Our sandbox is bulletproof.\n", encoding="utf-8")
+    (outside / "sub/x.md").write_text("The logs are tamper-proof.\n", encoding="utf-8")
+    docs = tmp_path / "docs"
+    (docs / "real").mkdir(parents=True)
+    (docs / "ok.md").write_text("The allowlist can be bypassed.\n", encoding="utf-8")
+    (docs / "real/inside.md").write_text("Egress is filtered.\n", encoding="utf-8")
+    (docs / "notes.md").symlink_to(outside / "secret.md")
+    (docs / "linked").symlink_to(outside / "sub", target_is_directory=True)
+    (docs / "same.md").symlink_to(docs / "ok.md")  # inside: read
+    code, out, err = run(str(docs))
+    assert (code, out) == (2, "3 files, 3 sentences read; no rule matched\n")
+    assert err == (
+        f"error: {docs}/linked: refusing to read it: it resolves outside docs/ (after "
+        f"following '..' and links); it is a link to {outside}/sub\n"
+        f"error: {docs}/notes.md: refusing to read it: it resolves outside docs/ (after "
+        f"following '..' and links); it is a link to {outside}/secret.md\n")
+
+
+def test_a_file_swapped_for_a_link_after_the_walk_is_refused_when_read(
+        tmp_path: Path) -> None:
+    """Links are resolved at every read, not once when the folder is listed."""
+    from compliance.diagnostics import UserError
+    from compliance.judge.sources import lint_targets, texts_of
+
+    (tmp_path / "secret.xlsx").write_bytes(b"PK\x05\x06" + b"\x00" * 18)
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("a.md", "b.xlsx"):
+        (docs / name).write_text("x\n", encoding="utf-8")
+    targets = lint_targets([str(docs)])
+    (docs / "a.md").unlink()
+    (docs / "a.md").symlink_to(tmp_path / "secret.xlsx")
+    (docs / "b.xlsx").unlink()
+    (docs / "b.xlsx").symlink_to(tmp_path / "secret.xlsx")
+    for t in targets:
+        try:
+            texts_of(t.path, t.display, (), t.root)
+        except UserError as exc:
+            assert exc.message == (
+                f"{t.display}: refusing to read it: it resolves outside docs/ (after "
+                f"following '..' and links); it is a link to {tmp_path}/secret.xlsx")
+        else:
+            raise AssertionError(f"{t.display} was read")
