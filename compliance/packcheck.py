@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import posixpath
 import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -36,7 +35,7 @@ from pydantic import ValidationError
 
 from compliance.diagnostics import Diagnostic, UserError
 from compliance.model.pack import PackManifest
-from compliance.render.pack import MANIFEST_NAME, SIGNATURE_NAME
+from compliance.render.pack import MANIFEST_NAME, SIGNATURE_NAME, pack_path
 
 PDF_NAME = "report.pdf"
 MODEL_NAME = "model.json"
@@ -233,8 +232,10 @@ def _files(pack: _Pack, manifest: PackManifest, result: PackCheck) -> dict[str, 
 
 
 def _model_pins(data: bytes) -> dict[str, tuple[str, str]] | str:
-    """model.json's evidence pins: pack path -> (evidence id, sha256), or why they cannot
-    be read. Evidence without a pin is left out (there is nothing to compare it with)."""
+    """model.json's evidence pins: pack path (:func:`compliance.render.pack.pack_path`, as
+    the build named the file) -> (evidence id, sha256), or why they cannot be read.
+    Evidence without a pin is left out (there is nothing to compare it with); a path that
+    names nothing under evidence/ is keyed by its spelling, which no member has."""
     try:
         model = json.loads(data.decode("utf-8"))
         evidence = model["evidence"]
@@ -244,7 +245,7 @@ def _model_pins(data: bytes) -> dict[str, tuple[str, str]] | str:
             if not isinstance(path, str) or not isinstance(digest, str | None):
                 raise TypeError("an evidence path or sha256 is not a string")
             if digest is not None:
-                pins[f"evidence/{posixpath.normpath(path)}"] = (str(item["id"]), digest)
+                pins[pack_path(path) or f"evidence/{path}"] = (str(item["id"]), digest)
     except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError,
             AttributeError) as exc:
         return f"its evidence list cannot be read ({type(exc).__name__}: {exc})"

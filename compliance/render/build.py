@@ -16,6 +16,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from compliance import __version__
 from compliance.formats import format_json
@@ -29,9 +30,12 @@ from compliance.render.documents import render_report_html, render_stance_md
 from compliance.render.env import make_env, packaged_asset_dir
 from compliance.render.errors import ReportTooLarge
 from compliance.render.output_folder import refuse_input_folders
-from compliance.render.pack import build_pack, manifest, manifest_bytes, sha256
+from compliance.render.pack import build_pack, manifest, manifest_bytes, pack_path, sha256
 from compliance.report import make_report
 from compliance.sshsig import sign as sign_manifest
+
+if TYPE_CHECKING:
+    from compliance.load.workspace import Workspace
 
 OUTPUTS = ("stance.md", "report.html", "report.pdf", "evidence-pack.zip", "findings.json")
 
@@ -70,30 +74,43 @@ class Built:
     files: dict[str, bytes]
 
 
+def evidence_member(workspace: Workspace, path: str) -> str:
+    """The pack path of the evidence file the model names ``path``: how the model spells
+    it (:func:`compliance.render.pack.pack_path`, which ``compliance verify`` uses too),
+    also when a link inside evidence/ leads to the file. Only where that spelling names
+    another file (a ``..`` after a link: ``x/../a`` need not be ``a``) or none, the file
+    is packed where it really is under evidence/, and ``verify`` says it cannot find it.
+    Raises ``OutsideFolder`` or ``OSError`` when it does not resolve inside evidence/."""
+    evidence_dir = workspace.evidence_dir
+    real = resolve_inside(evidence_dir, path)
+    named = pack_path(path)
+    if named is not None and (".." not in path.split("/") or resolve_inside(
+            evidence_dir, named.removeprefix("evidence/")) == real):
+        return named
+    return f"evidence/{real.relative_to(evidence_dir.resolve()).as_posix()}"
+
+
 def evidence_files(checked: Checked, only: Collection[str] | None = None) -> dict[str, bytes]:
     """Every evidence file the model cites (or only the items ``only`` names) that reads
-    inside evidence/, by pack path.
+    inside evidence/, by pack path (:func:`evidence_member`).
 
     Each file is read through ``Workspace.read_evidence``, which resolves it and
     checks that it (and evidence/ itself) is inside the workspace at the moment
     its bytes are read; a file that is not is never packed (the evidence rules
-    report it). The pack path is where the file really is under evidence/, not how
-    the model spells it: ``a//b``, ``./a/b`` and ``x/../a/b`` name the same file and
-    would not be safe zip member names.
+    report it).
     """
     model = checked.workspace.model
     assert model is not None
-    evidence_dir = checked.workspace.evidence_dir
     files: dict[str, bytes] = {}
     for ev in model.evidence:
         if only is not None and ev.id not in only:
             continue
         try:
             data = checked.workspace.read_evidence(ev.path)
-            where = resolve_inside(evidence_dir, ev.path).relative_to(evidence_dir.resolve())
+            member = evidence_member(checked.workspace, ev.path)
         except (OutsideFolder, OSError, ValueError):
             continue  # reported by the evidence rules; never packed
-        files[f"evidence/{where.as_posix()}"] = data
+        files[member] = data
     return files
 
 

@@ -135,12 +135,31 @@ class _Owners:
         return item_id if section == "controls" else None
 
 
+def _digests(checked: Checked, items: Iterable[Evidence],
+             packed: Mapping[str, bytes]) -> dict[str, str]:
+    """Evidence id -> the sha256 of its file as packed, found under the pack path the
+    build gave it (:func:`compliance.render.build.evidence_member`)."""
+    from compliance.paths import OutsideFolder
+    from compliance.render.build import evidence_member
+
+    out = {}
+    for ev in items:
+        try:
+            data = packed.get(evidence_member(checked.workspace, ev.path))
+        except (OutsideFolder, OSError, ValueError):
+            continue
+        if data is not None:
+            out[ev.id] = sha256(data)
+    return out
+
+
 def _evidence(by_id: Mapping[str, Evidence], control: Control,
               digests: Mapping[str, str]) -> tuple[EvidenceView, ...]:
+    """``digests``: by evidence id, the sha256 of the bytes packed (none: not packed)."""
     views = []
     for eid in control.evidence:
         ev = by_id[eid]
-        digest = digests.get(f"evidence/{ev.path}", MISSING)
+        digest = digests.get(eid, MISSING)
         views.append(
             EvidenceView(
                 path=f"evidence/{ev.path}",
@@ -182,7 +201,7 @@ def build_context(checked: Checked, *, forced: bool = False,
         from compliance.render.build import evidence_files
 
         evidence = evidence_files(checked)
-    digests = {path: sha256(data) for path, data in evidence.items()}
+    digests = _digests(checked, model.evidence, evidence)
     result = checked.result
     given: dict[str, Any] = result.verdicts
     verdicts = {c.id: verdict_of(given.get(c.id)) for c in model.controls}

@@ -12,6 +12,7 @@ import datetime as dt
 import hashlib
 import io
 import json
+import posixpath
 import zipfile
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -25,6 +26,19 @@ _ZIP_EPOCH = dt.date(1980, 1, 1)
 
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def pack_path(evidence_path: str) -> str | None:
+    """Where the pack holds the evidence file the model names ``evidence_path`` (its
+    ``path:`` under evidence/): ``evidence/`` and the path as the model spells it, made
+    plain (``./a//b`` is ``evidence/a/b``), so the report, the pack and ``compliance
+    verify`` (which has only model.json) find it under one name, whatever links lead
+    to the file. None when the spelling names nothing under evidence/ (``.``, or a
+    ``..`` that climbs out of it)."""
+    plain = posixpath.normpath(evidence_path)
+    if plain in (".", "..") or plain.startswith(("../", "/")):
+        return None
+    return f"evidence/{plain}"
 
 
 def manifest(

@@ -347,3 +347,39 @@ def test_json_of_an_unreadable_pack(tmp_path: Path) -> None:
     [finding] = doc["findings"]
     assert finding["path"] == str(tmp_path / "not.zip")
     assert finding["message"].startswith("not a zip file, so not an evidence pack")
+
+
+def test_evidence_reached_through_a_link_inside_evidence_verifies(tmp_path: Path) -> None:
+    """A file the model names isolation/agent-session.yaml, a link to the export it was
+    copied from, was packed under the export's path while verify (and the report's hash
+    column) looked for it under the model's path: "pinned, not in the pack". The pack now
+    holds it under the model's path; a link out of the workspace is still never packed."""
+    root = copy_example(tmp_path / "ws")
+    named = root / "evidence/isolation/agent-session.yaml"
+    (root / "evidence/exports").mkdir()
+    named.rename(root / "evidence/exports/agent-session.yaml")
+    named.symlink_to("../exports/agent-session.yaml")
+    code, stdout, _ = invoke("build", str(root), "--out", str(tmp_path / "out"), "--today",
+                             AS_OF)
+    assert code == 0, stdout
+    pack = tmp_path / "out/evidence-pack.zip"
+    with zipfile.ZipFile(pack) as archive:
+        names = archive.namelist()
+    assert "evidence/isolation/agent-session.yaml" in names
+    assert "evidence/exports/agent-session.yaml" not in names
+    code, stdout, _ = verify(pack)
+    assert code == 0 and stdout.splitlines()[-1].startswith(
+        f"{pack}: consistent, not shown to be the pack that was built: ")
+    report = (tmp_path / "out/report.html").read_text(encoding="utf-8")
+    row = report.split("<td>evidence/isolation/agent-session.yaml<br>", 1)[1].split("</tr>")[0]
+    assert '<td class="hash">missing</td>' not in row
+
+    secret = tmp_path / "secret.yaml"
+    secret.write_bytes(named.read_bytes())
+    named.unlink()
+    named.symlink_to(secret)  # out of the workspace: refused, never packed
+    code, stdout, _ = invoke("build", str(root), "--out", str(tmp_path / "out2"), "--today",
+                             AS_OF, "--allow-findings")
+    assert code == 1 and "[EVD001]" in stdout
+    with zipfile.ZipFile(tmp_path / "out2/evidence-pack.zip") as archive:
+        assert not any("agent-session" in name for name in archive.namelist())

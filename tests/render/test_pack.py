@@ -10,7 +10,7 @@ import zipfile
 
 import pytest
 
-from compliance.render.pack import MANIFEST_NAME, build_pack, build_zip
+from compliance.render.pack import MANIFEST_NAME, build_pack, build_zip, pack_path
 
 FILES = {
     "model.json": b'{"system": "x"}\n',
@@ -84,3 +84,11 @@ def test_manifest_name_is_reserved() -> None:
         with pytest.raises(ValueError, match="manifest.json and manifest.json.sig are written "
                                              "by the pack itself"):
             build_pack({name: b""}, system="s", reviewed=REVIEWED, generator="g")
+
+
+def test_pack_path_is_the_models_spelling_made_plain() -> None:
+    """The one name the build packs an evidence file under and verify looks it up by."""
+    assert [pack_path(p) for p in ("fw.sh", "./a//b.json", "a/./b", "x/../a/b")] == [
+        "evidence/fw.sh", "evidence/a/b.json", "evidence/a/b", "evidence/a/b"]
+    assert [pack_path(p) for p in (".", "a/..", "../x", "a/../../x", "/etc/x")] == [
+        None, None, None, None, None]
