@@ -63,6 +63,9 @@ class PackCheck:
     problems: list[Problem] = field(default_factory=list)
     #: Positioned errors in a manifest that was read but breaks the schema.
     manifest_errors: list[Diagnostic] = field(default_factory=list)
+    #: The errors are report.pdf's attached manifest's (manifest.json itself was good, so
+    #: the files, the pins and the signature were checked; only that comparison was not).
+    attached_malformed: bool = False
     signature: str = ""
     signature_ok: bool | None = None
     #: Whether the pack holds manifest.json.sig; None when the signature was not looked at
@@ -87,9 +90,18 @@ class PackCheck:
 
     def verdict(self) -> str:
         """The last line `compliance verify` prints, after the pack's path."""
-        if self.manifest_errors:
-            return ("a manifest does not have the form of a pack manifest; nothing else was "
-                    "checked")
+        if self.manifest_errors and not self.attached_malformed:
+            return ("manifest.json does not have the form of a pack manifest; nothing else "
+                    "was checked")
+        if self.attached_malformed:
+            found = f"{len(self.problems)} problem(s) above; " if self.problems else ""
+            ran = (f"{self.checked} files match manifest.json and {self.pins_checked} "
+                   "evidence files match their sha256 pins in model.json" if not self.problems
+                   else f"{self.checked} files were compared with manifest.json and "
+                        f"{self.pins_checked} evidence files with their sha256 pins")
+            return (f"NOT verified: {found}report.pdf's attached manifest.json does not have "
+                    "the form of a pack manifest, so it was not compared with "
+                    f"manifest.json; {ran}")
         if not self.ok:
             return f"NOT verified: {len(self.problems)} problem(s) above"
         what = (f"{self.checked} files match manifest.json, {self.pins_checked} evidence "
@@ -301,6 +313,7 @@ def _embedded(pack: _Pack, manifest: PackManifest, result: PackCheck) -> None:
     inner, errors = read_manifest(attached, f"{pack.path.name}!{PDF_NAME}!{MANIFEST_NAME}")
     if inner is None:
         result.manifest_errors.extend(errors)
+        result.attached_malformed = True
         return
     for key in ("format", "system", "reviewed", "generator", "audience"):
         a, b = getattr(inner, key), getattr(manifest, key)

@@ -60,7 +60,7 @@ def verify(pack: Path, allowed_signers: Path | None, fmt: str) -> None:
         out.write(f"{d.path}:{d.line}:{d.column}: error {d.message} [{d.code}]\n")
     for problem in result.problems:
         out.write(f"{pack}: {problem.subject}: {problem.message}\n")
-    if not result.manifest_errors:
+    if result.signed is not None:  # examined: manifest.json could be read
         out.write(f"signature: {result.signature}\n")
     out.write(f"{pack}: {result.verdict()}\n")
     sys.exit(EXIT_OK if result.ok else EXIT_FINDINGS)

@@ -156,3 +156,35 @@ def test_a_duplicated_name_is_named_once(unsigned: Path, tmp_path: Path) -> None
         "signature: not signed (no manifest.json.sig)",
         f"{dup}: NOT verified: 1 problem(s) above",
     ]
+
+
+def test_a_malformed_attached_manifest_says_what_was_still_checked(
+        unsigned: Path, tmp_path: Path) -> None:
+    """Only report.pdf's attached manifest malformed: verify said "nothing else was checked"
+    although every file and pin had been checked; it says what was and was not now."""
+    def change(files: dict[str, bytes]) -> None:
+        pdf = files["report.pdf"]
+        attached = pypdf.PdfReader(io.BytesIO(pdf)).attachments["manifest.json"][0]
+        files["report.pdf"] = replace_attached_manifest(
+            pdf, attached.replace(b'"sha256": "', b'"sha256": "X', 1))
+        files["manifest.json"] = rehash(files["manifest.json"], files, "report.pdf")
+
+    forged = rewrite(unsigned, tmp_path / "attached.zip", change)
+    before = json.loads(verify(unsigned, "--format", "json")[1])
+    files, pins = before["files_checked"], before["pins_checked"]
+    code, stdout, stderr = verify(forged)
+    assert (code, stderr) == (1, "")
+    lines = stdout.splitlines()
+    assert lines[0].startswith("attached.zip!report.pdf!manifest.json:7:17: error files[0]"
+                               ".sha256: 'X")
+    assert lines[1:] == [
+        "signature: not signed (no manifest.json.sig)",
+        f"{forged}: NOT verified: report.pdf's attached manifest.json does not have the form "
+        f"of a pack manifest, so it was not compared with manifest.json; {files} files match "
+        f"manifest.json and {pins} evidence files match their sha256 pins in model.json"]
+    code, stdout, _ = verify(forged, "--format", "json")
+    doc = json.loads(stdout)
+    assert (code, doc["ok"], doc["files_checked"], doc["pins_checked"]) == (1, False, files,
+                                                                              pins)
+    assert doc["signature"]["status"] == "unsigned"
+    assert "nothing else was checked" not in doc["verdict"]
