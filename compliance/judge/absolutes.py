@@ -209,32 +209,9 @@ def _gate_index() -> TriggerIndex:
     return TriggerIndex([p.regex for p in vocabulary().predicates], known())
 
 
-#: text -> :func:`candidates` of it. The claims driver scans each sentence once for the
-#: trigger words of the family patterns and of these predicates together, and leaves the
-#: predicates' share here (:func:`remember`), so neither the gate nor :func:`find` scans again.
-_CANDIDATES: dict[str, list[int]] = {}
-_MEMO_LIMIT = 50_000
-
-
-def remember(text: str, keys: list[int]) -> None:
-    """Record :func:`candidates` of ``text``, computed by an index that covers the predicates."""
-    if len(_CANDIDATES) >= _MEMO_LIMIT:
-        _CANDIDATES.clear()
-    _CANDIDATES[text] = keys
-
-
 def candidates(text: str) -> list[int]:
     """Indices (in order) of the predicates that may match ``text``: the others cannot."""
-    found = _CANDIDATES.get(text)
-    if found is None:
-        found = _gate_index().candidates([text])[0]
-        remember(text, found)
-    return found
-
-
-def forget() -> None:
-    """Empty the memo of :func:`candidates`."""
-    _CANDIDATES.clear()
+    return _gate_index().candidates([text])[0]
 
 
 def may_apply(low: str) -> bool:

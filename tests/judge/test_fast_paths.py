@@ -112,15 +112,3 @@ def test_fast_path_equals_slow_path_on_real_text(shared_data: Path) -> None:
 def test_the_indexed_gate_of_the_shared_predicates_is_their_union() -> None:
     lows = [normalise(s.prose) for t in _corpus_texts() for s in sentences(t)]
     assert [absolutes.may_apply(low) for low in lows] == [_gate_may_apply(low) for low in lows]
-
-
-def test_the_drivers_one_scan_gives_the_shared_predicates_their_own_candidates() -> None:
-    """The driver scans a sentence once for family patterns and shared predicates together
-    and leaves the predicates' share to absolutes.candidates: exactly what the predicates'
-    own index gives."""
-    lows = list(dict.fromkeys(normalise(s.prose) for t in _corpus_texts() for s in sentences(t)))
-    driver.forget()
-    driver._gates(lows)
-    own = absolutes._gate_index().candidates(lows)
-    assert [absolutes._CANDIDATES[low] for low in lows] == own
-    driver.forget()

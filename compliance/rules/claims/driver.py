@@ -9,7 +9,6 @@ offsets inside YAML scalars; ``compliance lint`` maps offsets in a file).
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections.abc import Callable
 from copy import copy
 from dataclasses import replace
@@ -114,24 +113,19 @@ class _Gates:
                 self.patterns.extend(rule.patterns)
         self.seen += len(lows)
         if self.index is None and self.seen >= self.TRIGGER_AFTER:
-            from compliance.rules.claims.trigger_table import gate_regexes, known
+            from compliance.rules.claims.trigger_table import known
 
-            self.index = TriggerIndex(gate_regexes(), known())
+            self.index = TriggerIndex([p.regex for p in self.patterns], known())
         memo = self.memo
         if len(memo) + len(lows) > MEMO_LIMIT:
             memo.clear()
         new = [low for low in dict.fromkeys(lows) if low not in memo]
         if new:
             patterns = self.patterns
-            n = len(patterns)
-            if self.index is None:
-                for low in new:
-                    memo[low] = [k for k in range(n) if patterns[k].regex.search(low)]
-            else:  # one scan: keys below n are family patterns, the rest shared predicates
-                for low, ks in zip(new, self.index.candidates(new), strict=True):
-                    cut = bisect_left(ks, n)
-                    absolutes.remember(low, [k - n for k in ks[cut:]])
-                    memo[low] = [k for k in ks[:cut] if patterns[k].regex.search(low)]
+            keys = (self.index.candidates(new) if self.index is not None
+                    else [range(len(patterns))] * len(new))
+            for low, ks in zip(new, keys, strict=True):
+                memo[low] = [k for k in ks if patterns[k].regex.search(low)]
         return [memo[low] for low in lows]
 
 
@@ -606,7 +600,6 @@ def forget() -> None:
     _ABSOLUTES.clear()
     _TEXTS.clear()
     _gates.memo.clear()
-    absolutes.forget()
 
 
 def has_claim_predicate(text: str) -> bool:

@@ -77,21 +77,13 @@ def render(regexes: list[re.Pattern[str]]) -> str:
     return json.dumps(derive_table(regexes), indent=0, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def gate_regexes() -> list[re.Pattern[str]]:
-    """What the claims driver's one trigger index covers: every claim pattern, then every
-    shared predicate (the table's regexes, in that order), so that one scan of a sentence
-    serves both."""
-    return table_regexes()
-
-
 def precompiled_indexes() -> list[tuple[str, Any]]:
-    """(key, state) of the two trigger indexes the judge builds (the driver's, of
-    :func:`gate_regexes`; the shared predicates' alone, for texts the driver did not
-    scan), built here from :func:`known`, never from a shipped state."""
+    """(key, state) of the two trigger indexes the judge builds (the claim patterns', the
+    shared predicates'), built here from :func:`known`, never from a shipped state."""
     from compliance.judge.absolutes import vocabulary
     from compliance.judge.triggers import TriggerIndex, index_key
 
-    regex_lists = [gate_regexes(), [p.regex for p in vocabulary().predicates]]
+    regex_lists = [claim_regexes(), [p.regex for p in vocabulary().predicates]]
     return [(index_key(rs), TriggerIndex(rs, known(), shipped=False).state())
             for rs in regex_lists]
 
