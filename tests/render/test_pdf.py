@@ -154,3 +154,38 @@ def test_model_text_is_escaped_not_markup() -> None:
 
     pdf = render_sample(extra_text=" <b>bold</b> &amp;")
     assert "Agents reach only allowlisted hosts. <b>bold</b> &amp;" in text(pdf)
+
+
+def test_running_header_names_the_section_on_the_page() -> None:
+    """Pages of the metrics and drills sections are headed with their own title, not the
+    last layer's ("Logs" used to run on to the end of the report)."""
+    from compliance.practice.worksheet import MetricView
+    from tests.render.sample import DRILLS
+
+    metric = MetricView("MET-X", "a metric", "Logs", "1", "at most 2", "within",
+                        ("2026-11-01 evidence/x.json: 1",), "", "")
+    ctx = replace(sample_context(), metrics=tuple(replace(metric, id=f"MET-{i}")
+                                                  for i in range(60)),
+                  drills=replace(DRILLS, rows=DRILLS.rows * 20))
+    pdf = render_pdf(render_report_html(make_env(None), ctx), asset_dir=packaged_asset_dir(),
+                     date=REVIEWED, attachments=[])
+    pages = [" ".join(page.extract_text().split()) for page in reader(pdf).pages]
+    titles = ("Stance", "Logs", "Layer metrics", "Layer drills", "Tabletop scenarios",
+              "Other findings and waivers")
+    head = re.compile(rf"({'|'.join(titles)}) Agent sandbox audit report Page \d+ of \d+$")
+
+    def headed(start: str) -> list[tuple[str, str]]:
+        """(header, body) of the pages that begin inside the section whose table starts so."""
+        found = [(m.group(1), p[: m.start()]) for p in pages
+                 if p.startswith(start) and (m := head.search(p))]
+        assert found, start
+        return found
+
+    # a page is headed with its own section, or with one that starts on it
+    for start, title in (("Metric Layer Value", "Layer metrics"),
+                         ("Date Drill Layer", "Layer drills")):
+        for header, body in headed(start):
+            assert header == title or header in body, (header, body[:80])
+    assert [h for h, _body in headed("Date Drill Layer")].count("Layer drills") >= 2
+    assert [h for h, _body in headed("Metric Layer Value")].count("Layer metrics") >= 1
+    assert [h for h, _body in headed("Stance ")] == ["Stance"]
