@@ -40,7 +40,7 @@ from compliance.adapters.yamlpos import parse_yaml_documents
 __all__ = [
     "DEFAULT_MAX_BYTES", "KINDS", "Effective", "EvidenceDoc", "EvidenceError", "Fact",
     "UnrecognisedEvidence", "decode_text", "load_bytes", "merge_claude_settings",
-    "parse_evidence", "parse_read", "parse_text",
+    "kind_by_name", "parse_evidence", "parse_read", "parse_text",
 ]
 
 KINDS: tuple[str, ...] = (
@@ -111,6 +111,25 @@ def _explicit(text: str, path: str, kind: str) -> EvidenceDoc:
     if kind == isolation.DOCKER_KIND:
         return isolation.build_docker(data, positions, path)
     return github_api.build(kind, data, positions, path)
+
+
+def kind_by_name(path: str) -> str | None:
+    """The adapter a file's name alone selects (the first step of recognising it), or None
+    when its contents decide: which checks a file that could not be read was meant for."""
+    name = PurePosixPath(path.replace("\\", "/")).name
+    if codeowners.looks_like("", path):
+        return codeowners.KIND
+    if name.endswith((".sh", ".bash")):
+        return shell.KIND
+    if name in ("devcontainer.json", ".devcontainer.json") or name.endswith(".jsonc"):
+        return devcontainer.KIND
+    if mcp.named_like(path):
+        return mcp.KIND
+    if name == "requirements.toml":
+        return codex.REQUIREMENTS_KIND
+    if name.startswith("copilot-setup-steps."):
+        return workflows.COPILOT_KIND
+    return None
 
 
 def _detect(text: str, path: str) -> EvidenceDoc | None:

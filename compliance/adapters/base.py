@@ -152,19 +152,31 @@ class EvidenceDoc:
 
 
 class EvidenceError(Exception):
-    """An evidence file that cannot be read: malformed, binary or too large."""
+    """An evidence file that cannot be read: malformed, binary or too large.
 
-    def __init__(self, diagnostic: Diagnostic) -> None:
+    ``positioned``: the diagnostic's line and column are where the file goes wrong (a
+    syntax error, a NUL byte); False when the whole file is refused (too large,
+    unreadable), whose diagnostic then sits at 1:1."""
+
+    def __init__(self, diagnostic: Diagnostic, positioned: bool = True) -> None:
         super().__init__(str(diagnostic.position) + ": " + diagnostic.message)
         self.diagnostic = diagnostic
+        self.positioned = positioned
+
+    def why(self) -> str:
+        """Why the file could not be read, with its file:line:col when that is known."""
+        d = self.diagnostic
+        return f"{d.position}: {d.message}" if self.positioned else d.message
 
 
 class UnrecognisedEvidence(Exception):
     """No adapter recognises the file; we never guess its format."""
 
 
-def evidence_error(path: str, line: int, column: int, message: str) -> EvidenceError:
-    """An :class:`EvidenceError` positioned in the evidence file itself."""
+def evidence_error(path: str, line: int, column: int, message: str,
+                   positioned: bool = True) -> EvidenceError:
+    """An :class:`EvidenceError` positioned in the evidence file itself (``positioned``
+    False: about the whole file, not a place in it)."""
     diag = Diagnostic.at(
         Position(path, max(line, 1), max(column, 1)),
         "CFG100",
@@ -172,7 +184,7 @@ def evidence_error(path: str, line: int, column: int, message: str) -> EvidenceE
         Level.ERROR,
         message,
     )
-    return EvidenceError(diag)
+    return EvidenceError(diag, positioned)
 
 
 def read_text(path: Path, display_path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
@@ -193,13 +205,15 @@ def load_bytes(read: Callable[[int], bytes], display_path: str,
         raise evidence_error(
             display_path, 1, 1,
             f"evidence file is {exc.size} bytes, over the {max_bytes}-byte limit; "
-            "refusing to parse",
+            "refusing to parse", positioned=False,
         ) from None
     except OutsideFolder as exc:
-        raise evidence_error(display_path, 1, 1, f"refusing to read evidence: {exc}") from None
+        raise evidence_error(display_path, 1, 1, f"refusing to read evidence: {exc}",
+                             positioned=False) from None
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        raise evidence_error(display_path, 1, 1, f"cannot read evidence file: {reason}") from None
+        raise evidence_error(display_path, 1, 1, f"cannot read evidence file: {reason}",
+                             positioned=False) from None
 
 
 def decode_text(raw: bytes, display_path: str) -> str:

@@ -8,15 +8,16 @@ A subclass sets ``reads`` (adapter kinds), ``export_hint`` (what evidence
 would let it verify the claim) and implements :meth:`judge`, adding reasons
 and gaps to a :class:`Findings`. :meth:`evaluate` filters the documents to
 the kinds it reads and returns UNVERIFIED, naming the export, when none is
-given.
+given. A cited file that could not be read (too large, malformed) is named as given
+but unreadable, with why and where, never as not given.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from compliance.adapters.base import EvidenceDoc
+from compliance.adapters.base import EvidenceDoc, EvidenceError
 from compliance.adapters.claude_merge import Effective, Sourced
 from compliance.diagnostics import Diagnostic
 from compliance.rules.base import Rule
@@ -31,16 +32,32 @@ class ConfigRule(Rule):
     reads: ClassVar[tuple[str, ...]] = ()
     export_hint: ClassVar[str] = ""
 
-    def evaluate(self, docs: list[EvidenceDoc]) -> Verdict:
+    def evaluate(self, docs: list[EvidenceDoc],
+                 unreadable: Sequence[tuple[EvidenceError, str | None]] = ()) -> Verdict:
+        """The verdict over ``docs``. ``unreadable``: the cited files that could not be read,
+        each with its declared ``kind`` (None: any check may have been meant to read it).
+        Such a file keeps the claim from VERIFIED and is named as given but unreadable."""
         relevant = [d for d in docs if d.kind in self.reads]
+        unread = [exc for exc, kind in unreadable if kind is None or kind in self.reads]
+        given = "; ".join(f"{exc.diagnostic.path} was given but could not be read "
+                          f"({exc.why()})" for exc in unread)
+        fix = ("fix or re-export it so this check can read it" if len(unread) == 1
+               else "fix or re-export them so this check can read them")
         if not relevant:
+            if unread:
+                return Verdict(self.code, Status.UNVERIFIED, f"{given}; {fix}")
             kinds = ", ".join(self.reads)
             return Verdict(self.code, Status.UNVERIFIED,
                            f"no evidence of a kind this check reads ({kinds}); {self.export_hint}")
         findings = Findings()
         self.judge(relevant, findings)
-        return findings.verdict(self.code, f"nothing in the given evidence confirms the claim; "
-                                           f"{self.export_hint}")
+        verdict = findings.verdict(self.code, f"nothing in the given evidence confirms the "
+                                              f"claim; {self.export_hint}")
+        if unread and verdict.status is not Status.REFUTED:
+            return Verdict(self.code, Status.UNVERIFIED,
+                           f"{given}; {fix}; from the files it could read: {verdict.message}",
+                           verdict.reasons)
+        return verdict
 
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
         raise NotImplementedError

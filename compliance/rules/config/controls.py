@@ -22,7 +22,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from compliance.adapters import EvidenceDoc, EvidenceError, UnrecognisedEvidence, parse_read
+from compliance.adapters import (
+    EvidenceDoc,
+    EvidenceError,
+    UnrecognisedEvidence,
+    kind_by_name,
+    parse_read,
+)
 from compliance.diagnostics import Diagnostic, Level
 from compliance.rules.config.verdict import Status, Verdict
 
@@ -93,16 +99,27 @@ def control_docs(ctx: CheckContext, control: Any) -> list[EvidenceDoc]:
     return [d for d in docs if isinstance(d, EvidenceDoc)]
 
 
+def control_unreadable(ctx: CheckContext, control: Any) -> list[tuple[EvidenceError, str | None]]:
+    """The control's cited files that were given but could not be read (too large,
+    malformed, binary), each with its ``kind`` (declared, else the one its name selects;
+    None when only its contents could tell): the checks that may read it name it as such."""
+    kinds = {e.id: e.kind or kind_by_name(e.path) for e in ctx.model.evidence}
+    return [(got, kinds.get(eid)) for eid in control.evidence
+            if isinstance(got := read_evidence(ctx, eid), EvidenceError)]
+
+
 def evaluate_control(ctx: CheckContext, control: Any) -> dict[str, Verdict]:
     from compliance.rules.config import CONFIG_RULES
 
     def evaluate() -> dict[str, Verdict]:
         docs = control_docs(ctx, control)
+        unreadable = control_unreadable(ctx, control)
         cited = tuple(control.evidence)
         # A verdict depends only on the check and the evidence files: controls citing the
         # same files share it.
         def verdict(code: str) -> Verdict:
-            return ctx.memo(("verdict", code, cited), lambda: CONFIG_RULES[code]().evaluate(docs))
+            return ctx.memo(("verdict", code, cited),
+                            lambda: CONFIG_RULES[code]().evaluate(docs, unreadable))
 
         return {code: verdict(code) for code in checks_of(control)}
 

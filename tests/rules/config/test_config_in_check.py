@@ -131,6 +131,33 @@ def test_malformed_evidence_is_reported_at_its_own_line(tmp_path: Path) -> None:
          "evidence settings: invalid JSON: unexpected character 't'")]
 
 
+def test_a_claim_on_invalid_evidence_says_it_was_given_but_could_not_be_read(
+        tmp_path: Path) -> None:
+    """Not "no evidence ... export it": the file was given; why it could not be read, where."""
+    code, report = _check(_workspace(tmp_path, '{\n  "sandbox": {"enabled": tru}\n}\n'))
+    claims = [f[3:] for f in _config(report) if f[3] != "CFG100"]
+    given = ("evidence/claude/managed-settings.json was given but could not be read "
+             "(evidence/claude/managed-settings.json:2:26: invalid JSON: unexpected "
+             "character 't'); fix or re-export it so this check can read it")
+    assert claims == [
+        ("CFG001", "warning", f"claim of ISO-02 is unverified: {given}"),
+        ("CFG002", "warning", f"claim of ISO-02 is unverified: {given}")]
+    assert "no evidence of a kind" not in json.dumps(report["verdicts"])
+    assert report["verdicts"]["ISO-02"]["status"] == "unverified"
+
+
+def test_a_claim_on_too_large_evidence_names_the_bound(tmp_path: Path) -> None:
+    big = ENFORCED + " " * (5 * 1024 * 1024)
+    code, report = _check(_workspace(tmp_path, big))
+    size = len(big.encode())
+    given = (f"evidence/claude/managed-settings.json was given but could not be read "
+             f"(evidence file is {size} bytes, over the 5242880-byte limit; refusing to "
+             "parse); fix or re-export it so this check can read it")
+    assert [f[3:] for f in _config(report) if f[3] != "CFG100"] == [
+        ("CFG001", "warning", f"claim of ISO-02 is unverified: {given}"),
+        ("CFG002", "warning", f"claim of ISO-02 is unverified: {given}")]
+
+
 def test_editing_the_example_firewall_to_allow_all_refutes_net01(tmp_path: Path) -> None:
     root = tmp_path / "ws"
     for name in ("controls", "evidence"):
