@@ -5,7 +5,10 @@ entry names, or those in its layers whose text mentions one of its topics.
 Then, honestly:
 
 - a deployed control whose claim the configuration checks VERIFIED supports
-  "Yes" (for Yes/No questions) with its claim and its limits as narrative;
+  "Yes" (for Yes/No questions) with its claim and its limits as narrative, but only
+  when the verified claims speak to each part of the question the mapping lists
+  (``yes_needs``); otherwise the narrative is written and the choice left for a
+  human, with the reason in the review;
 - a deployed but unverified control, or a partial one, gives narrative-only
   wording that starts "Partially:" and says why; the choice stays blank;
 - planned controls support nothing; with no supporting control the question
@@ -166,7 +169,8 @@ def _draft(
             reasons.append(f"the configuration checks refute {', '.join(refuted)}")
         return Answer(unanswered_reason="; ".join(reasons)), None
     full = [b for b in backing if b.support is Support.FULL]
-    choice = Choice.YES if full and q.style == "choice+narrative" else None
+    left = _choice_left(q, backing) if full and q.style == "choice+narrative" else None
+    choice = Choice.YES if full and q.style == "choice+narrative" and left is None else None
     narrative = compose(backing, limits, full_answer=bool(full), scope=model.system.name)
     controls = tuple(b.control.id for b in backing)
     limit_ids = unique(lid for b in backing for lid in b.control.limits)
@@ -176,8 +180,25 @@ def _draft(
         control_ids=controls,
         evidence_sha256=unique(shas[e] for b in backing for e in b.control.evidence if e in shas),
         limits=tuple(" ".join(limits[lid].text.split()) for lid in limit_ids if lid in limits),
+        choice_left=left,
     )
     return answer, f"{choice.value}. {narrative}" if choice else narrative
+
+
+def _choice_left(q: Question, backing: list[Backing]) -> str | None:
+    """Why a drafted Yes would say more than the verified claims do, or None when it would
+    not: each part of the question the mapping lists (``yes_needs``) is spoken to by the
+    claim of a control the answer rests on that is deployed and VERIFIED."""
+    assert q.mapping is not None
+    claims = " ".join(b.control.claim for b in backing
+                      if b.support is Support.FULL).casefold()
+    missing = [(part, topics) for part, topics in q.mapping.yes_needs
+               if not any(topic_pattern(t).search(claims) for t in topics)]
+    if missing:
+        said = "; ".join(f"{part} (looked for: {', '.join(topics)})" for part, topics in missing)
+        return ("the Yes/No/NA choice is left for a human: no verified claim speaks to these "
+                f"parts of the question: {said}")
+    return None
 
 
 def _candidates(q: Question, controls: Iterable[Any]) -> Iterable[Any]:

@@ -85,6 +85,14 @@ class Layout(_Strict):
         return value
 
 
+class YesPart(_Strict):
+    """One part of a question that a drafted Yes must cover."""
+
+    part: str = Field(description="What this part of the question asks, as the review says it.")
+    topics: list[str] = Field(min_length=1, description="A verified claim that mentions one "
+                              "of them speaks to this part (matched like `topics`).")
+
+
 class Rule(_Strict):
     id: str | None = None
     id_regex: str | None = None
@@ -94,6 +102,10 @@ class Rule(_Strict):
     topics: list[str] = Field(default_factory=list)
     style: Style | None = None
     note: str | None = None
+    yes_needs: list[YesPart] = Field(
+        default_factory=list,
+        description="Every part of the question a drafted Yes must cover: without a verified "
+        "claim speaking to each, the choice is left for a human (the narrative is kept).")
 
     @field_validator("layers")
     @classmethod
@@ -163,6 +175,7 @@ class Mapping(_Strict):
             id_regex=rule.id_regex,
             text_regex=rule.text_regex,
             note=rule.note,
+            yes_needs=tuple((p.part, tuple(p.topics)) for p in rule.yes_needs),
             suggest_only=self.fallback,
         )
 

@@ -48,6 +48,7 @@ def _row(q: Question, a: Answer | None) -> dict[str, Any]:
         status = LEFT
     elif a is not None and a.choice is None and q.choices:
         status = NARRATIVE_ONLY
+        reason = a.choice_left
     else:
         status = ANSWERED
     return {

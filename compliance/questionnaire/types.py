@@ -56,6 +56,9 @@ class MappingEntry:
     id_regex: str | None = None
     text_regex: str | None = None
     note: str | None = None
+    #: The parts of the question a drafted Yes must cover, each (what it asks, topics): a
+    #: Yes needs a verified claim mentioning one of each part's topics.
+    yes_needs: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: From the built-in fallback mapping: controls are suggested in the review, never drafted.
     suggest_only: bool = False
 
@@ -132,6 +135,8 @@ class Answer:
     evidence_sha256: tuple[str, ...] = ()
     limits: tuple[str, ...] = ()
     unanswered_reason: str | None = None
+    #: A narrative whose Yes/No/NA choice is left for a human: why (the review shows it).
+    choice_left: str | None = None
     #: Unmapped questionnaires: how well the question matched the model (0..1), and the
     #: question's words that matched.
     match_score: float | None = None

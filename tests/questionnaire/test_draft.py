@@ -188,3 +188,38 @@ def test_partly_verified_control_is_not_verified(model: Any) -> None:
         "some parts of this claim are verified).\n"
         "Limits:\n- The connection to the model provider stays open."
     )
+
+
+def test_yes_only_when_verified_claims_speak_to_every_part_of_the_question(model: Any) -> None:
+    """IVS-03.3 asks for connections restricted, authenticated and authorized, as justified by
+    the business; a verified default-deny claim speaks to the first part only. The narrative
+    is kept; the choice is left for a human, with the parts no verified claim speaks to."""
+    parts = ((("restricted", ("denied", "allowlist")), ("authenticated", ("authenticat",)),
+              ("justified by the business", ("justif", "business"))))
+    q = question("IVS-03.3", "Are communications between environments restricted to only "
+                 "authenticated and authorized connections, as justified by the business?",
+                 layers=("network",), yes_needs=parts)
+    answer = draft(model, q, verdicts={"NET-01": "verified"})["IVS-03.3"]
+    assert answer.choice is None
+    assert answer.narrative.startswith("Scope: Test agents.\nOutbound traffic from agent "
+                                       "sessions is denied by default (NET-01).")
+    assert answer.unanswered_reason is None
+    assert answer.choice_left == (
+        "the Yes/No/NA choice is left for a human: no verified claim speaks to these parts "
+        "of the question: authenticated (looked for: authenticat); justified by the business "
+        "(looked for: justif, business)")
+    covered = question("N2", "Is egress restricted?", layers=("network",),
+                       yes_needs=(("restricted", ("denied",)),))
+    assert draft(model, covered, verdicts={"NET-01": "verified"})["N2"].choice is Choice.YES
+
+
+def test_the_review_gives_why_the_choice_was_left(model: Any, tmp_path: Path) -> None:
+    from compliance.questionnaire.review import review_rows
+
+    q = question("N3", "Is egress restricted and authenticated?", layers=("network",),
+                 yes_needs=(("authenticated", ("authenticat",)),))
+    questionnaire = Questionnaire(Path("q.xlsx"), Format.XLSX, [q])
+    answers = draft(model, q, verdicts={"NET-01": "verified"})
+    [row] = review_rows(questionnaire, answers)
+    assert (row["status"], row["reason"]) == ("narrative only", answers["N3"].choice_left)
+    assert row["reason"].endswith("authenticated (looked for: authenticat)")

@@ -176,3 +176,28 @@ def test_aicm_answered_in_place(shared_data: Path, tmp_path: Path) -> None:
     again = load_questionnaire(out)
     assert again.kind == "CSA AI-CAIQ (AICM) v1.1.0" and again.header_cells == {}
     assert again.by_key()["IAM-05.1"].existing == "Yes"
+
+
+def test_caiq_ivs_03_3_gets_no_bare_yes_from_the_example(shared_data: Path, tmp_path: Path) -> None:
+    """IVS-03.3 asks for connections restricted to authenticated and authorized ones, as
+    justified by the business; the example's verified network claims speak only to the
+    restriction. The narrative is drafted; the Yes/No/NA choice is left, with the reason."""
+    from compliance.questionnaire.run import answer_questionnaire
+    from compliance.questionnaire.types import Overrides
+
+    repo = Path(__file__).resolve().parents[2]
+    run = answer_questionnaire(shared_data / CAIQ, repo, tmp_path / "caiq.xlsx", Overrides())
+    rows = {r["key"]: r for r in json.loads(run.review_json.read_text("utf-8"))["items"]}
+    row = rows["IVS-03.3"]
+    assert (row["status"], row["choice"], row["control_ids"]) == (
+        "narrative only", None, ["NET-01", "NET-02"])
+    assert row["narrative"].startswith("Scope: Acme coding agents (hosted sessions).\n"
+                                       "Outbound traffic from an agent session is denied")
+    assert row["reason"] == (
+        "the Yes/No/NA choice is left for a human: no verified claim speaks to these parts of "
+        "the question: only authenticated connections (looked for: authenticat, mtls, mutual "
+        "tls); only authorized connections (looked for: authoriz); as justified by the "
+        "business (looked for: justif, business need, business reason)")
+    written = openpyxl.load_workbook(tmp_path / "caiq.xlsx")["CAIQv4.0.3"]
+    assert written[f"C{row['row']}"].value is None
+    assert written[f"E{row['row']}"].value.startswith("Scope: Acme coding agents")
