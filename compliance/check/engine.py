@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compliance.check.context import CheckContext
-from compliance.check.suppress import apply
+from compliance.check.suppress import INLINE, apply
 from compliance.diagnostics import Diagnostic, Position, sort_unique
 from compliance.load.workspace import Workspace
 from compliance.model import Waiver
@@ -47,12 +47,46 @@ def prose_fields(ctx: CheckContext) -> Iterator[ProseField]:
                              f"{subject}{c.stance_clause.strip()}", ws, len(subject))
 
 
-def _prose_findings(ctx: CheckContext) -> Iterator[Diagnostic]:
+def _prose_findings(ctx: CheckContext) -> Iterator[tuple[ProseField, Diagnostic]]:
     """The claims judge over every prose field, positioned inside the YAML scalars."""
     from compliance.rules.claims import check_prose
 
     for prose in prose_fields(ctx):
-        yield from check_prose(prose.text, prose.locate)
+        for d in check_prose(prose.text, prose.locate):
+            yield prose, d
+
+
+@dataclass(frozen=True)
+class WaivedClaim:
+    """A sentence of the model the claims judge flagged as an overclaim and a reasoned
+    suppression or a waiver in force lets stand. Every output that shows the sentence
+    shows this with it: a waiver accepts a finding, it does not make the sentence true."""
+
+    section: str  # "controls", "system" or "stance"
+    item_id: str  # the control id, "system" or "stance"
+    field: str  # claim, implementation, residual_risk, stance_clause, scope, stance
+    code: str
+    name: str
+    location: str  # file:line:col of the flagged words
+    message: str  # the judge's finding: the words, why they overreach, honest wording
+    waived_by: str  # who waived it, until when and why, as the model holds it
+
+    @property
+    def note(self) -> str:
+        """One sentence for a reader of the output that shows the flagged text."""
+        return (f"The claims judge flagged this as an overclaim ({self.code} {self.name}, "
+                f"at {self.location}) and it was waived: "
+                f"{waiver_words(self.waived_by).rstrip('.')}. "
+                f"The finding: {self.message}")
+
+
+def waiver_words(waived_by: str) -> str:
+    """How a waiver is said to a reader: an inline suppression records only a reason, so
+    say that it names no owner or expiry."""
+    if waived_by.startswith(INLINE):
+        return (f"by an inline suppression ({waived_by}), which records no owner and no "
+                "expiry")
+    return waived_by
 
 
 @dataclass
@@ -64,6 +98,8 @@ class CheckResult:
     waivers_in_force: list[Waiver] = field(default_factory=list)
     #: Tabletop traces, exercise status (compliance.check.practice); None before checks ran.
     practice: Any = None
+    #: The claims judge's findings on model prose that a suppression or waiver lets stand.
+    waived_claims: list[WaivedClaim] = field(default_factory=list)
 
 
 def run_checks(ws: Workspace, today: dt.date) -> CheckResult:
@@ -77,16 +113,21 @@ def run_checks(ws: Workspace, today: dt.date) -> CheckResult:
     for code, rule in ALL_RULES.items():
         if code not in disabled:
             findings.extend(rule().check(ctx))
-    findings.extend(_prose_findings(ctx))
+    judged = list(_prose_findings(ctx))
+    findings.extend(d for _field, d in judged)
+    prose = {d.sort_key(): field for field, d in judged}  # which prose field each is in
     findings = [d for d in findings if d.code not in disabled]
     horizon = model.settings.waiver_horizon_days
-    findings = apply(findings, ws, model.waivers, names, today, horizon)
+    findings = sort_unique(apply(findings, ws, model.waivers, names, today, horizon))
     limit = today + dt.timedelta(days=horizon)
     in_force = [w for w in model.waivers if today <= w.expires <= limit]
     from compliance.check.practice import practice_of
 
-    return CheckResult(sort_unique(findings), final_verdicts(ctx), in_force,
-                       practice_of(ctx))
+    waived = [WaivedClaim(f.section, f.item_id, f.field, d.code, d.name, str(d.position),
+                          d.message, d.waived_by)
+              for d in findings if d.waived_by is not None
+              and (f := prose.get(d.sort_key())) is not None]
+    return CheckResult(findings, final_verdicts(ctx), in_force, practice_of(ctx), waived)
 
 
 def final_verdicts(ctx: CheckContext) -> dict[str, Any]:

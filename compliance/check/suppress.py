@@ -21,6 +21,8 @@ TEXT_CODE, TEXT_NAME = "SUP002", "suppression-inside-text"
 UNUSED_CODE, UNUSED_NAME = "WVR004", "unused-waiver"
 #: Findings about waivers themselves: a waiver cannot waive them.
 UNWAIVABLE = ("WVR001", "WVR002", "WVR003", UNUSED_CODE)
+#: How ``waived_by`` starts for a finding an inline suppression covers.
+INLINE = "inline at "
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,7 @@ def apply(findings: list[Diagnostic], ws: Workspace, waivers: list[Waiver],
             if (s.reason and not s.in_text and s.path == d.path
                     and s.line in (d.line, d.line - 1)
                     and any(_matches(c, d, names) for c in s.codes)):
-                by = f"inline at {s.path}:{s.line}: {s.reason}"
+                by = f"{INLINE}{s.path}:{s.line}: {s.reason}"
                 break
         if by is None and d.code not in UNWAIVABLE:
             for i, w in in_force:

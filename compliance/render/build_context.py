@@ -37,7 +37,7 @@ from compliance.render.context import (
     WaiverView,
 )
 from compliance.render.pack import sha256
-from compliance.render.stance import build_stance
+from compliance.render.stance import FIELD_LABEL, build_stance
 
 NO_CHECK = "No configuration check over its evidence files verified the claim."
 DEFAULT_REASON = {
@@ -223,6 +223,17 @@ def build_context(checked: Checked, *, forced: bool = False,
     waivers_of: dict[str, list[WaiverView]] = {}
     for w in waivers:
         waivers_of.setdefault(w.target, []).append(w)
+    # The waived overclaims this audience may read: in a control shown, a field not withheld.
+    controls_by_id = {c.id: c for c in model.controls}
+    waived = [w for w in result.waived_claims
+              if w.section != "controls" or (
+                  w.item_id in controls_by_id and vis.shows_control(controls_by_id[w.item_id])
+                  and w.field not in vis.withheld_fields(controls_by_id[w.item_id]))]
+    waived_of: dict[str, list[tuple[str, str]]] = {}
+    for flagged in waived:
+        if flagged.section == "controls":
+            waived_of.setdefault(flagged.item_id, []).append(
+                (FIELD_LABEL.get(flagged.field, flagged.field), flagged.note))
     by_layer: dict[Layer, list[Control]] = {}
     for c in model.controls:
         by_layer.setdefault(c.layer, []).append(c)
@@ -246,6 +257,7 @@ def build_context(checked: Checked, *, forced: bool = False,
                 waivers=tuple(waivers_of.get(c.id, ())),
                 **_what_was_checked(given.get(c.id)),
                 evidence_withheld="evidence" in vis.withheld_fields(c),
+                waived=tuple(waived_of.get(c.id, ())),
             )
             for c in by_layer.get(layer, [])
             if vis.shows_control(c)
@@ -255,7 +267,7 @@ def build_context(checked: Checked, *, forced: bool = False,
         view = LayerView(layer.value, layer.label, layer.question, controls=controls,
                          withheld=withheld)
         layers.append(view)
-    stance = build_stance(model, verdicts, shown=vis.control_ids)
+    stance = build_stance(model, verdicts, shown=vis.control_ids, waived=waived)
     system = model.system
     summary = _summary(given, [verdicts[c.id][0] for c in model.controls], result.findings,
                        len(waivers), planned=sum(c.status.value == "planned"

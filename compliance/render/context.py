@@ -137,10 +137,18 @@ class ControlView:
     stale: tuple[str, ...] = ()
     #: The evidence files are not shown to this build's audience (`build --audience`).
     evidence_withheld: bool = False
+    #: Sentences of this control the claims judge flagged and a waiver lets stand:
+    #: (the field, as the report names it, and what the reader must be told).
+    waived: tuple[tuple[str, str], ...] = ()
 
     @property
     def anchor(self) -> str:
         return anchor("control", self.id)
+
+    @property
+    def claim_waived(self) -> bool:
+        """The claim itself carries a waived overclaim (marked where it is shown)."""
+        return any(label == "claim" for label, _note in self.waived)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +186,10 @@ class StanceView:
     refuted: tuple[str, ...] = ()
     planned: tuple[str, ...] = ()
     gaps: tuple[str, ...] = ()
+    #: Numbered notes: each sentence the claims judge flagged as an overclaim and a
+    #: waiver lets stand, where it is, who waived it and why. Marked in the summary and
+    #: the statement with "[waived overclaim N]".
+    waived_overclaims: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
