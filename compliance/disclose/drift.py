@@ -91,9 +91,11 @@ def redraft(record: DisclosureRecord, model: Model, verdicts: Mapping[str, Any],
     questions = []
     for item in record.answers:
         rq = item.question
-        entry = MappingEntry(layers=tuple(rq.layers), controls=tuple(rq.controls),
-                             topics=tuple(rq.topics), style=rq.style,
-                             suggest_only=rq.suggest_only) if rq.mapped else None
+        entry = MappingEntry(
+            layers=tuple(rq.layers), controls=tuple(rq.controls), topics=tuple(rq.topics),
+            style=rq.style, suggest_only=rq.suggest_only,
+            yes_needs=tuple((n.part, tuple(n.topics)) for n in rq.yes_needs),
+        ) if rq.mapped else None
         questions.append(Question(key=rq.key, id=rq.id, text=rq.text, style=rq.style,
                                   mapping=entry, choices=tuple(rq.choices)))
     questionnaire = Questionnaire(Path(record.sent), Format.CSV, questions,

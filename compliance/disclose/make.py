@@ -20,6 +20,7 @@ from compliance.model.disclosure import (
     DisclosureRecord,
     QuestionRecord,
     RecordKind,
+    YesNeedRecord,
 )
 from compliance.pipeline import Checked
 
@@ -74,6 +75,8 @@ def question_record(question: Any) -> QuestionRecord:
         topics=list(entry.topics) if entry else [],
         mapped=entry is not None,
         suggest_only=bool(entry.suggest_only) if entry else False,
+        yes_needs=[YesNeedRecord(part=part, topics=list(topics))
+                   for part, topics in (entry.yes_needs if entry else ())],
     )
 
 

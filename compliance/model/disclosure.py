@@ -71,6 +71,13 @@ class StanceRecord(Strict):
     limits: list[Text] = Field(default_factory=list, description="The limits it listed.")
 
 
+class YesNeedRecord(Strict):
+    """One part of a question a drafted Yes must cover (the mapping's ``yes_needs``)."""
+
+    part: Line = Field(description="What this part of the question asks.")
+    topics: list[Line] = Field(description="A verified claim mentioning one speaks to it.")
+
+
 class QuestionRecord(Strict):
     """What a re-draft needs to know about one question: its text and mapping."""
 
@@ -86,6 +93,9 @@ class QuestionRecord(Strict):
     mapped: bool = Field(description="Whether a mapping entry covered the question.")
     suggest_only: bool = Field(default=False,
                                description="The fallback mapping: controls suggested only.")
+    yes_needs: list[YesNeedRecord] = Field(
+        default_factory=list,
+        description="The parts a drafted Yes must cover (the mapping's yes_needs).")
 
 
 class AnswerRecord(Strict):

@@ -101,3 +101,29 @@ def test_an_answered_customer_is_owed_an_update_when_their_answer_would_change(
         "disclosure 'cust-a' (answer, answered.csv, recorded 2026-11-27) is out of date: "
         "NET-01 status deployed -> partial; answer Q1 would now be worded differently or rest "
         "on other evidence. Whoever received it is owed an update")
+
+
+def test_a_choice_left_by_yes_needs_is_redrafted_the_same(ws: Path, tmp_path: Path) -> None:
+    """The record keeps the parts a Yes needs (the mapping's yes_needs), so re-drafting from
+    the record leaves the choice as it was sent, and nobody is owed a spurious update."""
+    import tests.disclose.example as example
+
+    (ws / "disclosures/acme-bank.yaml").unlink()
+    mapping = example.MAPPING.replace(
+        '  - {id: "Q1", layers: [network], topics: [egress, outbound]}',
+        '  - {id: "Q1", layers: [network], topics: [egress, outbound],\n'
+        '     yes_needs: [{part: "only authenticated traffic", topics: [authenticat]}]}')
+    original = example.MAPPING
+    example.MAPPING = mapping
+    try:
+        code, _, _ = answer(ws, tmp_path, "--record", "cust-a")
+    finally:
+        example.MAPPING = original
+    assert code == 0
+    review = json.loads((tmp_path / "answered.csv.review.json").read_text(encoding="utf-8"))
+    assert review["items"][0]["status"] == "narrative only"
+    record = (ws / "disclosures/cust-a.yaml").read_text(encoding="utf-8")
+    assert "only authenticated traffic" in record
+    assert dsc(ws) == (0, [])
+    code, stdout, _ = invoke("diff", str(ws), "--since", "cust-a", "--today", AS_OF)
+    assert "Q1" not in stdout  # not "answer Q1 would now be Yes (was narrative only)"
