@@ -14,6 +14,8 @@ Then, honestly:
 - planned controls support nothing; with no supporting control the question
   is left blank for a human, with the reason;
 - "No" is never drafted: absence is a human's call;
+- a control whose claim carries an overclaim the judge flagged and a waiver lets stand
+  in the model answers nothing: the question is left for a human, with the reason;
 - every drafted narrative goes through the claims judge before it is kept;
   a flagged (or unjudgeable) answer is left for a human with the reason.
 """
@@ -28,7 +30,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from compliance.questionnaire.controls import control_text, layer_of, status_name, unique
+from compliance.questionnaire.controls import (
+    control_text,
+    layer_of,
+    status_name,
+    unique,
+    waived_reason,
+)
 from compliance.questionnaire.judging import Judge
 from compliance.questionnaire.library import Library, reuse
 from compliance.questionnaire.types import Answer, Choice, Question, Questionnaire
@@ -58,6 +66,7 @@ def draft_answers(
     judge: Judge,
     unmapped: UnmappedPolicy | None = None,
     library: Library | None = None,
+    waived: dict[str, str] | None = None,
 ) -> dict[str, Answer]:
     """An :class:`Answer` for every question: drafted, or left for a human with the reason.
 
@@ -66,7 +75,10 @@ def draft_answers(
     question to the model (:mod:`unmapped`: narrative only, VERIFIED controls only); without
     it, such questions only get suggestions in the review. With ``library``, an approved
     answer still resting on the same verified controls and evidence is reused (judged
-    again); a stale one is drafted afresh and marked for re-review."""
+    again); a stale one is drafted afresh and marked for re-review. ``waived``: control id
+    -> the waived overclaim in its claim (:func:`controls.waived_claims`); a question such a
+    control would answer is left for a human with that reason."""
+    waived = waived or {}
     limits = {limit.id: limit for limit in model.limits}
     shas = evidence_sha256(model, evidence_root)
     drafts: dict[tuple[Any, str], tuple[Answer, str | None]] = {}
@@ -87,9 +99,9 @@ def draft_answers(
                     found, answer=None, stale=f"the claims judge flags it: {flagged[0]}"
                 )
         if unmapped is not None and not questionnaire.recognised:
-            answer = draft_unmapped(q, model, verdicts, limits, shas, judge, unmapped)
+            answer = draft_unmapped(q, model, verdicts, limits, shas, judge, unmapped, waived)
         else:
-            answer = _answer(q, model, verdicts, limits, shas, judge, drafts)
+            answer = _answer(q, model, verdicts, limits, shas, judge, waived, drafts)
         if found is not None:  # stale: never silently reused, listed for re-review
             where = found.entry.source or "the library"
             note = f"stale library answer from {where}: {found.stale}; re-review it"
@@ -105,6 +117,7 @@ def _answer(
     limits: dict[str, Any],
     shas: dict[str, str],
     judge: Judge,
+    waived: dict[str, str],
     drafts: dict[tuple[Any, str], tuple[Answer, str | None]] | None = None,
 ) -> Answer:
     """The drafted answer to ``q``, judged as the answer to its question.
@@ -115,7 +128,7 @@ def _answer(
     key = (q.mapping, q.style)
     drafted = drafts.get(key) if drafts is not None else None
     if drafted is None:
-        drafted = _draft(q, model, verdicts, limits, shas)
+        drafted = _draft(q, model, verdicts, limits, shas, waived)
         if drafts is not None:
             drafts[key] = drafted
     answer, said = drafted
@@ -139,6 +152,7 @@ def _draft(
     verdicts: dict[str, Any],
     limits: dict[str, Any],
     shas: dict[str, str],
+    waived: dict[str, str],
 ) -> tuple[Answer, str | None]:
     """The answer its mapping entry and style give ``q``, and the text the claims judge must
     pass before it is kept (None: nothing is drafted, the answer stands as it is)."""
@@ -159,6 +173,10 @@ def _draft(
             f"answer it: {ids} (write a mapping to draft it; see docs/questionnaires.md)",
         ), None
     backing = [b for c in candidates if (b := _backing(c, verdicts.get(c.id))) is not None]
+    left_for_waiver = waived_reason((b.control for b in backing), waived)
+    if left_for_waiver:
+        return Answer(control_ids=tuple(b.control.id for b in backing),
+                      unanswered_reason=left_for_waiver), None
     if not backing:
         refuted = [c.id for c in candidates if status_of(verdicts.get(c.id)) == "refuted"]
         planned = [c.id for c in candidates if c.id not in refuted]

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from compliance.atomic import check_destination, staged_files
+from compliance.questionnaire.controls import waived_claims
 from compliance.questionnaire.draft import draft_answers
 from compliance.questionnaire.fidelity import Carried, kept
 from compliance.questionnaire.judging import claims_judge
@@ -103,7 +104,8 @@ def answer_questionnaire(
             raise QuestionnaireError(f"{library}: no such answer library")
         approved = read_library(library)
     drafted = draft_answers(  # stage 3, judged
-        q, ws.model, verdicts, ws.root / "evidence", claims_judge(), unmapped, approved
+        q, ws.model, verdicts, ws.root / "evidence", claims_judge(), unmapped, approved,
+        waived_claims(checked.result),
     )
     carried = None
     targets = [target for target, _role in outputs]

@@ -32,6 +32,7 @@ from compliance.questionnaire.controls import (
     status_name,
     unique,
     verified_and_deployed,
+    waived_reason,
 )
 from compliance.questionnaire.judging import Judge
 from compliance.questionnaire.match import DEFAULT_MIN_CONFIDENCE, Match, Matcher, builtin_matcher
@@ -65,6 +66,7 @@ def draft_unmapped(
     shas: dict[str, str],
     judge: Judge,
     policy: UnmappedPolicy,
+    waived: dict[str, str] | None = None,
 ) -> Answer:
     matcher = policy.resolved()
     m = matcher.match(q.text, q.headings, q.titles)
@@ -115,6 +117,10 @@ def draft_unmapped(
             layers=m.layers,
         )
     backing = [c for c in candidates if verified_and_deployed(c, verdicts.get(c.id))]
+    left_for_waiver = waived_reason(backing, waived or {})
+    if left_for_waiver:
+        return Answer(control_ids=tuple(c.id for c in backing), unanswered_reason=left_for_waiver,
+                      match_score=score, matched=words, layers=m.layers)
     if not backing:
         labels = ", ".join(h.concept.label for h in concepts)
         why = "; ".join(f"{c.id}: {_why_not(c, verdicts.get(c.id))}" for c in candidates)

@@ -223,3 +223,20 @@ def test_the_review_gives_why_the_choice_was_left(model: Any, tmp_path: Path) ->
     [row] = review_rows(questionnaire, answers)
     assert (row["status"], row["reason"]) == ("narrative only", answers["N3"].choice_left)
     assert row["reason"].endswith("authenticated (looked for: authenticat)")
+
+
+def test_a_claim_with_a_waived_overclaim_answers_nothing(model: Any) -> None:
+    """A waiver lets a flagged claim stand in the model; it is not carried into a customer's
+    answer, even when the judge would not flag the drafted narrative again."""
+    q = question("N1", "Is outbound network access restricted?", layers=("network",))
+    questionnaire = Questionnaire(Path("q.xlsx"), Format.XLSX, [q])
+    waived = {"NET-01": "CLM005 complete-allowlist-claim at controls/model.yaml:9:12, waived: "
+                        "waiver CLM005 on NET-01 by ciso until 2027-01-31: for the renewal"}
+    answer = draft_answers(questionnaire, model, {"NET-01": "verified"}, Path("evidence"),
+                           lambda _q, _a: [], waived=waived)["N1"]
+    assert (answer.choice, answer.narrative, answer.control_ids) == (None, "", ("NET-01",))
+    assert answer.unanswered_reason == (
+        "the claims judge flagged the claim of NET-01 (CLM005 complete-allowlist-claim at "
+        "controls/model.yaml:9:12, waived: waiver CLM005 on NET-01 by ciso until 2027-01-31: "
+        "for the renewal) as an overclaim and a waiver lets it stand in the model; a waiver is "
+        "not carried into a customer's answer")
