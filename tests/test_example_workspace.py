@@ -45,19 +45,28 @@ def _check_json() -> tuple[int, dict]:
 #: the parts that rest on the credential proxy's configuration (VRF001; the other claims
 #: say only what their checks verify); and the tools-per-agent metric, UNMEASURED (never
 #: zero) because Claude Code MCP configuration cannot tell how many tools a server exposes.
+#: Five more notes: the tabletop paths that are LIMITED, not stopped (TTX001 at the level
+#: compliance.yaml gives them, info): a verified control would stop a step of each but for
+#: its own stated limit, which the step exploits.
 PARTLY = ("CRED-01",)
+LIMITED = ("exfiltration-allowed-destination", "isolation-escape", "leaked-session-token",
+           "readme-injection", "readme-injection-pr-run")
 EXPECTED_FINDINGS: list[tuple[str, int, int, str, str, str]] = [
     ("controls/credentials.yaml", 9, 12, "VRF001", "info", "claim of CRED-01 is PARTLY VERIFIED"),
     ("controls/metrics.yaml", 84, 9, "MET003", "info", "metric MET-TOOLS (most tools (MCP "
      "servers' tools included) any agent is given) is UNMEASURED")]
+TABLETOP_NOTES = [("controls/system.yaml", 4, 1, "TTX001", "info", f"tabletop scenario {s!r}")
+                  for s in LIMITED]
 
 
 def test_example_workspace_check_passes_with_exact_summary() -> None:
     code, report = _check_json()
-    assert report["summary"] == {"error": 0, "warning": 0, "info": 2, "waived": 0}
+    assert report["summary"] == {"error": 0, "warning": 0, "info": 7, "waived": 0}
     got = [(f["path"], f["line"], f["column"], f["code"], f["level"],
             f["message"].split(":", 1)[0].removeprefix("evidence ")) for f in report["findings"]]
-    assert got == EXPECTED_FINDINGS
+    assert got[:2] == EXPECTED_FINDINGS
+    assert [(*g[:5], g[5].split(" (", 1)[0]) for g in got[2:]] == TABLETOP_NOTES
+    assert all(" is not stopped: " in f["message"] for f in report["findings"][2:])
     assert report["ok"] is True
     assert code == 0
 
@@ -75,8 +84,8 @@ def test_example_workspace_text_output_ends_with_a_clean_summary() -> None:
     assert lines[-1] == ("0 errors, 0 warnings; claims: 10 verified, 1 partly verified, "
                          "3 unverified, 0 refuted")
     assert lines[0].split(": ", 1)[1].startswith("info claim of CRED-01 is PARTLY VERIFIED")
-    assert [line.split(":")[0] for line in lines[2:-1]] == [
-        f"metric {m.id}" for m in _model().metrics]  # after the two info findings
+    assert [line.split(":")[0] for line in lines[7:-1]] == [
+        f"metric {m.id}" for m in _model().metrics]  # after the seven info findings
 
 
 def test_model_is_split_into_files_with_schema_line() -> None:
@@ -264,9 +273,10 @@ def test_aged_evidence_is_a_visible_warning_so_the_quick_start_keeps_passing() -
     # 22 aged evidence files; the last tabletop exercise (2026-11-24) and the last drill
     # (2026-11-20) are older than their 180-day intervals (TTX003, DRL002 per layer): all
     # warnings, so the quick start keeps exiting 0. The infos: CRED-01 is PARTLY VERIFIED
-    # (VRF001) and MET-TOOLS is UNMEASURED (MET003).
-    assert report["summary"] == {"error": 0, "warning": 29, "info": 2, "waived": 0}
-    assert sorted(f["code"] for f in report["findings"] if f["code"][:3] in ("TTX", "DRL")) \
+    # (VRF001), MET-TOOLS is UNMEASURED (MET003), five tabletop paths are LIMITED (TTX001).
+    assert report["summary"] == {"error": 0, "warning": 29, "info": 7, "waived": 0}
+    assert sorted(f["code"] for f in report["findings"]
+                  if f["code"][:3] in ("TTX", "DRL") and f["level"] != "info") \
         == ["DRL002"] * 6 + ["TTX003"]
     warned = sorted(f["message"].split()[1] for f in report["findings"]
                     if f["level"] == "warning" and f["code"] == "EVD005")

@@ -43,6 +43,12 @@ class Settings(Strict):
     unverified: FindingLevel = Field(
         default=FindingLevel.WARNING,
         description="Level of a claim no evidence file can verify. Never counted as passing.")
+    tabletop_limited: Literal["error", "warning", "info"] = Field(
+        default="warning",
+        description="Level of a tabletop scenario (TTX001) that no control stops, where a "
+        "deployed, verified control would stop a step but for its own stated limit, which the "
+        "step exploits (the path is LIMITED, never STOPPED). It cannot be turned off; a path "
+        "that nothing would stop is always an error.")
     evidence_too_old: FindingLevel = Field(
         default=FindingLevel.ERROR,
         description="Level of evidence older than its max_age_days.")

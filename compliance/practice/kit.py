@@ -99,7 +99,7 @@ def checklist(model: Model, verdicts: dict[str, str], trace: Trace | None) -> st
     if trace is not None:
         for s in trace.steps:
             for a in s.acts:
-                acts[a.layer].append(f"{a.control} {a.describe} at step {s.step.id}")
+                acts[a.layer].append(a.at_step(s.step.id))
     for layer in Layer:
         out += [f"## {layer.label}", "", f"Question: {layer.question}", ""]
         controls = [c for c in model.controls

@@ -5,7 +5,10 @@ control's verdict, whether the step is stopped, only made harder, or passes,
 which of the workspace's limits the step goes through, and what the logs
 layer would show. A step is *stopped* only by a deployed control whose claim
 the checks VERIFIED; an unverified, refuted, stale or partial control that
-would stop it only makes it harder. The path needs every step, so it is
+would stop it only makes it harder. So does a verified control whose own
+stated limit covers what the step exploits (a microVM whose limit says a
+hypervisor escape reaches other sessions, on a step that exploits that): the
+step is then *limited* by it, not stopped. The path needs every step, so it is
 stopped when any step is; a control that is the only one stopping the path is
 a single point of failure.
 
@@ -22,6 +25,8 @@ from compliance.model.practice import NEED_TEXT, Need, Scenario, Step
 from compliance.practice.effects import STOPS, Effect, effects_table
 
 STOPPED, HARDER, PASSES = "stopped", "made harder", "passes"
+#: A verified control would stop the step but for its own limit, which the step exploits.
+LIMITED = "limited"
 VERIFIED = "VERIFIED"
 
 
@@ -38,16 +43,39 @@ class Act:
     effect: Effect
     needs: tuple[Need, ...]
     limits: tuple[str, ...]
+    #: The control's own limits whose topics the step exploits: it does not stop the step.
+    limited_by: tuple[str, ...] = ()
+
+    @property
+    def verified_stop(self) -> bool:
+        """A deployed, verified control whose kind stops what the step needs."""
+        return self.effect == STOPS and self.verdict == VERIFIED and self.status == "deployed"
 
     @property
     def counts(self) -> bool:
-        """Does this act stop the step? Only a deployed, verified control's stop counts."""
-        return self.effect == STOPS and self.verdict == VERIFIED and self.status == "deployed"
+        """Does this act stop the step? Only a deployed, verified control's stop counts, and
+        only when none of its own limits covers what the step exploits."""
+        return self.verified_stop and not self.limited_by
+
+    @property
+    def limits_it(self) -> bool:
+        """A verified stop that the step gets past through the control's own limit."""
+        return self.verified_stop and bool(self.limited_by)
+
+    def at_step(self, step_id: str) -> str:
+        """What it does on one step, in a sentence that names the step."""
+        if self.limits_it:
+            return (f"at step {step_id}, {self.control} would stop it but for its limit "
+                    f"{', '.join(self.limited_by)}, so it only makes it harder")
+        return f"{self.control} {self.describe} at step {step_id}"
 
     @property
     def describe(self) -> str:
         if self.counts:
             return "stops"
+        if self.limits_it:
+            return (f"would stop it, but its limit {', '.join(self.limited_by)} applies to "
+                    "what this step exploits: only makes it harder")
         if self.effect == STOPS:
             return f"would stop, but is {self.status} and {self.verdict}: only makes it harder" \
                 if self.status != "deployed" else \
@@ -91,11 +119,18 @@ class StepTrace:
     def outcome(self) -> str:
         if any(a.counts for a in self.acts):
             return STOPPED
+        if any(a.limits_it for a in self.acts):
+            return LIMITED
         return HARDER if self.acts else PASSES
 
     @property
     def stoppers(self) -> tuple[str, ...]:
         return tuple(a.control for a in self.acts if a.counts)
+
+    @property
+    def limiters(self) -> tuple[Act, ...]:
+        """The verified controls that would stop this step but for their own limit."""
+        return tuple(a for a in self.acts if a.limits_it)
 
     def by_layer(self, layer: Layer) -> tuple[Act, ...]:
         return tuple(a for a in self.acts if a.layer is layer)
@@ -115,8 +150,31 @@ class Trace:
         return any(s.outcome == STOPPED for s in self.steps)
 
     @property
+    def limited(self) -> bool:
+        """Not stopped, but a verified control would stop a step were it not for its own
+        limit, which the step exploits."""
+        return not self.stopped and any(s.outcome == LIMITED for s in self.steps)
+
+    @property
     def outcome(self) -> str:
-        return STOPPED if self.stopped else PASSES
+        return STOPPED if self.stopped else LIMITED if self.limited else PASSES
+
+    @property
+    def own_limits(self) -> str:
+        """'at step escape, ISO-01 would stop it, but its limit microvm-depends-on-host
+        applies to what that step exploits', for every verified control a step gets past
+        that way."""
+        return "; ".join(f"at step {s.step.id}, {a.control} would stop it, but its limit "
+                         f"{', '.join(a.limited_by)} applies to what that step exploits"
+                         for s in self.steps for a in s.limiters)
+
+    @property
+    def limiters(self) -> tuple[str, ...]:
+        """Every control that would stop a step but for its own limit, in step order."""
+        seen: list[str] = []
+        for s in self.steps:
+            seen.extend(a.control for a in s.limiters if a.control not in seen)
+        return tuple(seen)
 
     @property
     def stoppers(self) -> tuple[str, ...]:
@@ -143,7 +201,7 @@ class Trace:
         parts = []
         for s in self.steps:
             for a in s.by_layer(layer):
-                parts.append(f"{a.control} {a.describe} at step {s.step.id}")
+                parts.append(a.at_step(s.step.id))
         return "; ".join(parts) or "no control of this layer acts on any step"
 
 
@@ -164,6 +222,7 @@ def trace(model: Model, verdicts: dict[str, Any], scenario: Scenario) -> Trace:
     """Walk ``scenario`` through the controls of ``model`` with the check's verdicts."""
     table = effects_table(model)
     limits = model.limits
+    topics = {lim.id: set(lim.topics) for lim in limits}
     # what does not depend on the step, once per trace (a scenario has many steps, a
     # model many controls): a planned control acts on nothing yet
     active = [(c, verdict_word(verdicts.get(c.id), c), table.get(c.kind or "", {}))
@@ -179,9 +238,11 @@ def trace(model: Model, verdicts: dict[str, Any], scenario: Scenario) -> Trace:
             if not hits:
                 continue
             effect: Effect = STOPS if any(e == STOPS for _n, e in hits) else hits[0][1]
+            own = tuple(lid for lid in control.limits
+                        if topics.get(lid, set()) & set(step.exploits))
             acts.append(Act(control.id, control.title, control.layer, control.kind or "",
                             control.status.value, word, effect, tuple(n for n, _e in hits),
-                            tuple(control.limits)))
+                            tuple(control.limits), own))
         exploits = set(step.exploits)
         through = tuple((lim.id, " ".join(lim.text.split())) for lim in limits
                         if exploits & set(lim.topics))

@@ -9,7 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compliance.model import Layer
-from compliance.practice.trace import STOPPED, Act, StepTrace, Trace
+from compliance.practice.trace import LIMITED, STOPPED, Act, StepTrace, Trace
+
+#: A layer none of whose controls acts on a step. ("No control of this layer acts on this
+#: step" after a row about the sandbox read, to the claims judge, as "no egress".)
+NO_ACT = "none: the controls of this layer do not act on this step"
 
 
 @dataclass(frozen=True)
@@ -24,7 +28,7 @@ class StepView:
     number: int
     action: str
     needs: tuple[str, ...]
-    outcome: str  # stopped | made harder | passes
+    outcome: str  # stopped | limited | made harder | passes
     layers: tuple[LayerCell, ...]
     limits: tuple[str, ...]  # "limit-id: text"
 
@@ -40,12 +44,14 @@ class TraceView:
     id: str
     title: str
     summary: str
-    outcome: str  # stopped | passes
+    outcome: str  # stopped | limited | passes
     verdict: str  # one sentence
     stoppers: tuple[str, ...]
     single_points_of_failure: tuple[str, ...]
     steps: tuple[StepView, ...]
     questions: tuple[Question, ...]
+    #: Verified controls that would stop a step but for their own limit, which it exploits.
+    limiters: tuple[str, ...] = ()
 
     @property
     def anchor(self) -> str:
@@ -69,7 +75,7 @@ def _cell(s: StepTrace, layer: Layer) -> LayerCell:
         else:
             lines.append("no log control records sessions: nothing in this model would show "
                          "this step afterwards")
-    return LayerCell(layer.label, tuple(lines) or ("no control of this layer acts on this step",))
+    return LayerCell(layer.label, tuple(lines) or (NO_ACT,))
 
 
 def _step(number: int, s: StepTrace) -> StepView:
@@ -79,6 +85,10 @@ def _step(number: int, s: StepTrace) -> StepView:
 
 
 def _verdict(t: Trace) -> str:
+    if t.limited:
+        others = [c for c in t.hardeners if c not in t.limiters]
+        return (f"The path is not stopped: {t.own_limits}, so it only makes it harder"
+                + (f"; {', '.join(others)} only make it harder too." if others else "."))
     if not t.stopped:
         harder = ", ".join(t.hardeners)
         return ("The path passes: no deployed, verified control stops any step"
@@ -86,6 +96,8 @@ def _verdict(t: Trace) -> str:
     stopped = [s.step.id for s in t.steps if s.outcome == STOPPED]
     text = (f"The path is stopped at {', '.join(stopped)} by {', '.join(t.stoppers)} "
             f"(deployed and VERIFIED).")
+    if t.limiters:
+        text += f" Not counted as stops: {t.own_limits}."
     if t.single_points_of_failure:
         text += (f" Single point of failure: {t.single_points_of_failure[0]}; without it "
                  f"the path passes.")
@@ -115,6 +127,9 @@ def _questions(t: Trace) -> tuple[Question, ...]:
     elif t.stopped:
         missing = (f"No single control: {', '.join(t.stoppers)} each stop it; removing one "
                    f"leaves the others.")
+    elif t.limited:
+        missing = (f"None is needed: no control stops the path; {', '.join(t.limiters)} "
+                   "would, but for a limit of its own that the path exploits.")
     else:
         missing = "None is needed: the path already passes."
     qs = [
@@ -133,7 +148,7 @@ def trace_view(t: Trace) -> TraceView:
     steps = tuple(_step(i, s) for i, s in enumerate(t.steps, start=1))
     return TraceView(t.scenario.id, t.scenario.title, " ".join(t.scenario.summary.split()),
                      t.outcome, _verdict(t), t.stoppers, t.single_points_of_failure, steps,
-                     _questions(t))
+                     _questions(t), t.limiters)
 
 
 def format_trace_text(view: TraceView) -> str:
@@ -163,7 +178,11 @@ def format_summary_text(views: list[TraceView]) -> str:
     for v in views:
         spof = (f"; single point of failure: {', '.join(v.single_points_of_failure)}"
                 if v.single_points_of_failure else "")
-        who = f" by {', '.join(v.stoppers)}" if v.stoppers else ""
+        own = ("its own limit applies" if len(v.limiters) == 1
+               else "each one's own limit applies")
+        who = (f" by {', '.join(v.stoppers)}" if v.stoppers else
+               f" by {', '.join(v.limiters)}: {own} to what the path exploits"
+               if v.outcome == LIMITED else "")
         lines.append(f"{v.id}: {v.outcome.upper()}{who}{spof} ({v.title})")
     lines.append("run `compliance tabletop SCENARIO` for the trace of one scenario")
     return "\n".join(lines) + "\n"

@@ -23,9 +23,11 @@ def example(repo: Path, dest: Path) -> Path:
 
 
 def drl(ws: Path, today: dt.date = TODAY) -> list[str]:
+    """The drill, reference, schema and tabletop findings (not the example's notes that its
+    LIMITED paths are not stopped: TTX001 at info, see compliance.yaml)."""
     return [f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}"
             for d in load_and_check(ws, today).result.findings
-            if d.code.startswith(("DRL", "REF", "TTX", "SCH"))]
+            if d.code.startswith(("DRL", "REF", "TTX", "SCH")) and d.level.value != "info"]
 
 
 def test_the_example_drill_passes_every_layer(repo: Path) -> None:
@@ -132,7 +134,8 @@ def test_drill_kit_is_generated_from_the_model(repo: Path, tmp_path: Path) -> No
     assert model is not None
     for c in model.controls:
         assert f"- [ ] {c.id} {c.title} (" in checklist
-    assert "- GIT-02 stops at step pass-review" in checklist
+    assert ("- at step pass-review, GIT-02 would stop it but for its limit "
+            "review-quality-matters, so it only makes it harder") in checklist
     record = files["drill-record.yaml"].decode()
     assert "    - layer: pipeline\n" in record and "controls: [PIPE-01, PIPE-02, PIPE-03]" in record
 

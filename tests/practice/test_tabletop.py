@@ -53,18 +53,24 @@ def test_readme_injection_is_traced_through_all_six_layers(repo: Path) -> None:
         "read-readme", "edit-workflow", "open-pull-request", "pass-review", "run-on-main"]
     for step in view.steps:
         assert [c.layer for c in step.layers] == [layer.label for layer in Layer]
+    # GIT-02 would stop pass-review, but the step exploits its own limit (review is only as
+    # good as the reviewer): the step is limited by it, not stopped, and so is the path.
     assert [s.outcome for s in view.steps] == [
-        "passes", "passes", "made harder", "stopped", "made harder"]
-    assert trace.stoppers == ("GIT-02",)
-    assert trace.single_points_of_failure == ("GIT-02",)
-    assert set(trace.hardeners) == {"CRED-01", "GIT-03", "GIT-01", "PIPE-03", "PIPE-02"}
+        "passes", "passes", "made harder", "limited", "made harder"]
+    assert trace.stoppers == ()
+    assert trace.limiters == ("GIT-02",)
+    assert trace.outcome == "limited"
+    assert trace.single_points_of_failure == ()
+    assert set(trace.hardeners) == {"CRED-01", "GIT-03", "GIT-01", "GIT-02", "PIPE-03",
+                                    "PIPE-02"}
     review = next(s for s in view.steps if s.id == "pass-review")
     git = next(c for c in review.layers if c.layer == Layer.GIT.label)
     assert git.acts == (
         "GIT-01 Reviewed pull requests only on main, admins included (branch-protection, "
         "VERIFIED): makes it harder",
         "GIT-02 Application security owns workflows and agent configuration (human-review, "
-        "VERIFIED): stops")
+        "VERIFIED): would stop it, but its limit review-quality-matters applies to what this "
+        "step exploits: only makes it harder")
     assert [lim.split(":")[0] for lim in review.limits] == [
         "review-quality-matters", "gate-runs-pr-version"]
     logs = next(c for c in review.layers if c.layer == Layer.LOGS.label)
@@ -76,15 +82,20 @@ def test_readme_injection_is_traced_through_all_six_layers(repo: Path) -> None:
 
 
 def test_tabletop_command_prints_the_trace_and_exits_0(repo: Path) -> None:
+    """Exit 0: the example's paths are LIMITED (tabletop_limited: info), none passes."""
     code, out, err = run("tabletop", "readme-injection", "-w", str(repo), "--today", TODAY)
     assert (code, err) == (0, "")
     assert out.startswith("tabletop: readme-injection: Injected instruction in a dependency's "
                           "README edits a workflow\n")
-    assert "step 4 pass-review: STOPPED\n" in out
-    assert ("outcome: STOPPED. The path is stopped at pass-review by GIT-02 (deployed and "
-            "VERIFIED). Single point of failure: GIT-02; without it the path passes.\n") in out
+    assert "step 4 pass-review: LIMITED\n" in out
+    assert "STOPPED" not in out
+    assert ("outcome: LIMITED. The path is not stopped: at step pass-review, GIT-02 would stop "
+            "it, but its limit review-quality-matters applies to what that step exploits, so it "
+            "only makes it harder; CRED-01, GIT-03, GIT-01, PIPE-03, PIPE-02 only make it harder "
+            "too.\n") in out
     assert "  - Which missing control would have let it through?\n" \
-           "    the model says: Without GIT-02 the path passes.\n" in out
+           "    the model says: None is needed: no control stops the path; GIT-02 would, but " \
+           "for a limit of its own that the path exploits.\n" in out
 
 
 def test_summary_lists_every_builtin_scenario(repo: Path) -> None:
@@ -95,7 +106,11 @@ def test_summary_lists_every_builtin_scenario(repo: Path) -> None:
         "readme-injection", "readme-injection-pr-run", "leaked-session-token",
         "malicious-mcp-server", "exfiltration-allowed-destination", "poisoned-dependency",
         "isolation-escape"])
-    assert "readme-injection: STOPPED by GIT-02; single point of failure: GIT-02 (" in out
+    assert ("readme-injection: LIMITED by GIT-02: its own limit applies to what the path "
+            "exploits (") in out
+    assert ("isolation-escape: LIMITED by ISO-01: its own limit applies to what the path "
+            "exploits (") in out
+    assert "poisoned-dependency: STOPPED by NET-01; single point of failure: NET-01 (" in out
 
 
 def test_without_the_workflow_gate_the_path_passes_and_check_fails(
@@ -109,7 +124,7 @@ def test_without_the_workflow_gate_the_path_passes_and_check_fails(
             "CRED-01, GIT-03, GIT-01, PIPE-03, PIPE-02 only make it harder.\n") in out
     code, out, _ = run("check", str(ws), "--today", TODAY)
     assert code == 1
-    ttx = [line for line in out.splitlines() if "[TTX001]" in line]
+    ttx = [line for line in out.splitlines() if "[TTX001]" in line and " error " in line]
     assert ttx == [
         "controls/system.yaml:4:1: error tabletop scenario 'readme-injection' (Injected "
         "instruction in a dependency's README edits a workflow) passes: no deployed, verified "
@@ -142,7 +157,7 @@ def test_worksheet_is_written_reproducibly(repo: Path, tmp_path: Path, fmt: str)
                      "What would the logs show afterwards?",
                      "Which missing control would have let it through?"):
         assert question in text
-    assert "Without GIT-02 the path passes." in text
+    assert "GIT-02 would, but for a limit of its own that the path exploits." in text
 
 
 def test_unknown_scenario_is_a_usage_error(repo: Path) -> None:
@@ -167,7 +182,9 @@ def test_report_has_the_tabletop_section_of_the_example(repo: Path) -> None:
     html = render_report_html(make_env(repo), build_context(checked))
     section = html.split('<section class="tabletop" id="tabletop">', 1)[1].split("</section>")[0]
     assert '<article class="scenario" id="tabletop-readme-injection">' in section
-    assert "Single point of failure: GIT-02; without it the path passes." in section
+    assert ("The path is not stopped: at step pass-review, GIT-02 would stop it, but its "
+            "limit review-quality-matters applies to what that step exploits") in section
+    assert "not counted (a limit of its own applies): GIT-02" in section
     assert "<td>2026-11-24</td><td>readme-injection</td>" in section
     assert "Discussion questions" not in section  # only the worksheet asks them
 
@@ -189,3 +206,46 @@ def test_worksheet_with_notes_is_kept_unless_force(repo: Path, tmp_path: Path) -
     assert out.read_bytes().endswith(b"Notes: the gate held.\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["w.md"]
     assert run(*args, "--force")[0] == 0 and out.read_bytes() == blank
+
+
+def test_a_stop_the_step_gets_past_through_the_controls_own_limit_is_limited(
+        repo: Path, tmp_path: Path) -> None:
+    """isolation-escape exploits depends-on-host-configuration; ISO-01's own limit
+    (microvm-depends-on-host) says a hypervisor escape reaches other sessions. ISO-01 is not
+    reported as stopping the escape, and check says so (at the workspace's level)."""
+    code, out, _ = run("tabletop", "isolation-escape", "-w", str(repo), "--today", TODAY)
+    assert code == 0
+    assert "step 2 escape: LIMITED\n" in out
+    assert ("ISO-01 Firecracker microVMs for agent sessions (microvm-isolation, VERIFIED): would "
+            "stop it, but its limit microvm-depends-on-host applies to what this step exploits: "
+            "only makes it harder") in out
+    assert "STOPPED" not in out and ": stops" not in out
+    ws = copy_example(repo, tmp_path / "ws")
+    settings = ws / "compliance.yaml"
+    settings.write_text(settings.read_text().replace("tabletop_limited: info",
+                                                     "tabletop_limited: error"))
+    code, out, _ = run("tabletop", "isolation-escape", "-w", str(ws), "--today", TODAY)
+    assert code == 1
+    code, out, _ = run("check", str(ws), "--today", TODAY)
+    assert code == 1
+    assert ("controls/system.yaml:4:1: error tabletop scenario 'isolation-escape' (Code in the "
+            "session escapes its runtime) is not stopped: at step escape, ISO-01 would stop it, "
+            "but its limit microvm-depends-on-host applies to what that step exploits; no other "
+            "deployed, verified control stops any of its 3 steps (see `compliance tabletop "
+            "isolation-escape`) [TTX001]") in out.splitlines()
+
+
+@pytest.mark.parametrize("scenario", ["readme-injection", "isolation-escape",
+                                      "leaked-session-token", "poisoned-dependency",
+                                      "malicious-mcp-server", "exfiltration-allowed-destination",
+                                      "readme-injection-pr-run"])
+def test_the_worksheet_passes_the_claims_judge(repo: Path, tmp_path: Path, scenario: str) -> None:
+    """The worksheet's own words are claims about the sandbox too: `compliance lint` finds no
+    overclaim in the rendered worksheet of the example (it used to say the escape was
+    'STOPPED' by ISO-01, and read 'Network egress | no control ...' as 'no egress')."""
+    out = tmp_path / "worksheet.md"
+    code, _, _ = run("tabletop", scenario, "-w", str(repo), "--worksheet", "md", "--out",
+                     str(out), "--today", TODAY)
+    assert code == 0
+    code, stdout, _ = run("lint", str(out))
+    assert code == 0 and stdout.endswith("sentences read; no rule matched\n"), stdout

@@ -20,7 +20,13 @@ class UnstoppedAttackPath(Rule):
     exercise record (`exercises/*.yaml`) names, or exactly the list
     `tabletop_scenarios` in compliance.yaml (`[all]` for every built-in and
     workspace scenario). Controls that only make a step harder (an allowlist, a
-    required review, an unverified or stale control) do not stop it.
+    required review, an unverified or stale control) do not stop it, and nor
+    does a verified control whose own limit covers what the step exploits (a
+    microVM whose limit says a hypervisor escape reaches other sessions, on a
+    step that exploits it): the path is then *limited* by that control. A
+    limited path is a warning (`tabletop_limited` in compliance.yaml: the team
+    has stated the limit the path goes through); a path that nothing would stop
+    is an error.
 
     ## Why is this bad?
     The layers are meant to work together: an attacker needs every step of a
@@ -53,12 +59,21 @@ class UnstoppedAttackPath(Rule):
 
     def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
         from compliance.check.practice import practice_of, scenario_pos
+        from compliance.diagnostics import Level
 
         result = practice_of(ctx)
         for t in result.traces:
             if t.stopped or t.scenario.id not in result.checked:
                 continue
             harder = ", ".join(t.hardeners)
+            if t.limited:
+                yield self.diagnostic(
+                    scenario_pos(ctx, t.scenario.id),
+                    f"tabletop scenario {t.scenario.id!r} ({t.scenario.title}) is not "
+                    f"stopped: {t.own_limits}; no other deployed, verified control stops any "
+                    f"of its {len(t.steps)} steps (see `compliance tabletop {t.scenario.id}`)",
+                    level=Level(ctx.model.settings.tabletop_limited))
+                continue
             yield self.diagnostic(
                 scenario_pos(ctx, t.scenario.id),
                 f"tabletop scenario {t.scenario.id!r} ({t.scenario.title}) passes: no "
