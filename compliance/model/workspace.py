@@ -47,7 +47,7 @@ class Settings(Strict):
         default="warning",
         description="Level of a tabletop scenario (TTX001) that no control stops, where a "
         "deployed, verified control would stop a step but for its own stated limit, which the "
-        "step exploits (the path is LIMITED, never STOPPED). It cannot be turned off; a path "
+        "step exploits (the path is LIMITED, never STOPPED). There is no off value; a path "
         "that nothing would stop is always an error.")
     evidence_too_old: FindingLevel = Field(
         default=FindingLevel.ERROR,
