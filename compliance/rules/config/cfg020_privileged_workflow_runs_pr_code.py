@@ -52,8 +52,11 @@ class PrivilegedWorkflowRunsPrCode(ConfigRule):
                 names = ", ".join(sorted({str(f.value) for f in triggers})) or "nothing"
                 findings.support(doc, triggers[0] if triggers else None,
                                  f"the workflow triggers on {names}: neither "
-                                 "pull_request_target nor workflow_run, so it never runs with "
-                                 "the base repository's privileges on a pull request's code")
+                                 "pull_request_target nor workflow_run, so a fork's pull "
+                                 "request does not get the base repository's write token or "
+                                 "secrets here (a pull request from a branch of this "
+                                 "repository, such as the agent's, still runs with its token "
+                                 "and secrets)")
                 continue
             checkouts = {f.value[0]: f for f in doc.fact_list("pr-head-checkout")}
             secrets = {f.value[0] for f in doc.fact_list("secret") if f.value[1] not in EPHEMERAL}
