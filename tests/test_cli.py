@@ -272,10 +272,13 @@ def test_ctrl_c_exits_130_not_the_findings_code(
 
 def test_ctrl_c_in_a_real_process_exits_130(tmp_path: Path) -> None:
     probe = (
-        "import os, signal\n"
+        "import signal, time\n"
         "from compliance import pipeline\n"
         "from compliance.cli import main\n"
-        "pipeline.load_and_check = lambda *a: os.kill(os.getpid(), signal.SIGINT)\n"
+        "def interrupted(*a):\n"
+        "    signal.raise_signal(signal.SIGINT)  # the handler runs before this returns\n"
+        "    time.sleep(30)  # never reached unless the handler is late; then it lands here\n"
+        "pipeline.load_and_check = interrupted\n"
         "main()\n"
     )
     proc = subprocess.run([sys.executable, "-c", probe, "check", str(minimal(tmp_path))],
