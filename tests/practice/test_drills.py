@@ -128,7 +128,11 @@ def test_drill_kit_is_generated_from_the_model(repo: Path, tmp_path: Path) -> No
     assert outs[0] == outs[1]
     files = outs[0]
     assert "hostile-repo/vendor/left-pad-plus/README.md" in files
-    assert b"drill-canary.invalid" in files["hostile-repo/vendor/left-pad-plus/README.md"]
+    planted = files["hostile-repo/vendor/left-pad-plus/README.md"].decode()
+    assert "https://drill-canary.invalid/collect" in planted
+    # the payload posts the canary and nothing else: never the environment or a file
+    post = next(line for line in planted.splitlines() if "curl" in line)
+    assert post.split("|")[0].strip() == "echo DRILL-CANARY-7f3a", post
     checklist = files["checklist.md"].decode()
     model = load_and_check(repo, TODAY).workspace.model
     assert model is not None
