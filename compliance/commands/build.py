@@ -43,8 +43,9 @@ class _Progress:
     type=click.Path(file_okay=False),
     default="out",
     show_default=True,
-    help="Folder to write the outputs into; not controls/, evidence/ or templates/ "
-    "of the workspace, nor a folder inside them.",
+    help="Folder to write the outputs into, relative to the current folder (the default "
+    "is ./out here, not inside WORKSPACE); not controls/, evidence/ or templates/ of the "
+    "workspace, nor a folder inside them.",
 )
 @click.option(
     "--allow-findings",

@@ -48,9 +48,11 @@ def init(repo: Path, out: Path | None, dry_run: bool, today: dt.datetime | None)
       compliance init --dry-run
     """
     from compliance.starter.plan import make_plan
-    from compliance.starter.render import files, write_workspace
+    from compliance.starter.render import files, refuse_unwritable, write_workspace
 
     destination = out if out is not None else repo / "compliance-workspace"
+    if not dry_run:
+        refuse_unwritable(destination)
     day = today.date() if today else dt.date.today()
     plan = make_plan(repo, day, exclude=destination)
     for d in plan.scan.errors:

@@ -168,13 +168,20 @@ def files(plan: Plan) -> dict[str, bytes]:
     return out
 
 
-def write_workspace(out: Path, content: dict[str, bytes]) -> None:
-    """Create ``out`` with ``content``, complete or not at all; never over an existing path."""
+def refuse_unwritable(out: Path) -> None:
+    """Raise CannotWrite when ``out`` exists or its parent folder does not: init asks before
+    it scans, so the refusal is not printed after a page of analysis, and again when it
+    writes."""
     if out.exists() or out.is_symlink():
         raise CannotWrite(out, "it already exists; compliance init never overwrites a "
                                "workspace (choose another --out)")
     if not out.parent.is_dir():
         raise CannotWrite(out, f"the folder {out.parent} does not exist")
+
+
+def write_workspace(out: Path, content: dict[str, bytes]) -> None:
+    """Create ``out`` with ``content``, complete or not at all; never over an existing path."""
+    refuse_unwritable(out)
     staging: Path | None = None
     try:
         staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))

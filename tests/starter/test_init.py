@@ -179,6 +179,7 @@ def test_never_overwrites_and_dry_run_writes_nothing(repo: Path, tmp_path: Path)
     assert code == 2
     assert f"error: cannot write {existing}: it already exists; compliance init never " \
            "overwrites a workspace (choose another --out)" in err
+    assert out == ""  # refused before the analysis, not after a page of it
     assert sorted(p.name for p in existing.iterdir()) == ["keep.txt"]
 
 
