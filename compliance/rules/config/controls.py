@@ -103,9 +103,13 @@ def control_unreadable(ctx: CheckContext, control: Any) -> list[tuple[EvidenceEr
     """The control's cited files that were given but could not be read (too large,
     malformed, binary), each with its ``kind`` (declared, else the one its name selects;
     None when only its contents could tell): the checks that may read it name it as such."""
-    kinds = {e.id: e.kind or kind_by_name(e.path) for e in ctx.model.evidence}
-    return [(got, kinds.get(eid)) for eid in control.evidence
-            if isinstance(got := read_evidence(ctx, eid), EvidenceError)]
+    unreadable = [(eid, got) for eid in control.evidence
+                  if isinstance(got := read_evidence(ctx, eid), EvidenceError)]
+    if not unreadable:  # (the usual case: no kind to look up, in a run over every control)
+        return []
+    by_id = {e.id: e for e in ctx.model.evidence}
+    return [(got, (ev.kind or kind_by_name(ev.path)) if (ev := by_id.get(eid)) else None)
+            for eid, got in unreadable]
 
 
 def evaluate_control(ctx: CheckContext, control: Any) -> dict[str, Verdict]:
