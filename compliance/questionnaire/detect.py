@@ -269,9 +269,12 @@ def questions_in(
     out: list[Question] = []
     section: str | None = None
     source: str | None = None
-    for row in grid.rows():
-        if row < start or (last_row is not None and row > last_row):
-            continue
+    rows = [r for r in grid.rows() if r >= start and (last_row is None or r <= last_row)]
+    # Where questions carry ids, a row without one that does not ask is a heading
+    # ("Section: Change management" between Q044 and Q045), however long.
+    ided = cols.id is not None and sum(
+        bool(ID_LIKE.match(grid.get(r, cols.id).strip())) for r in rows) >= 3
+    for row in rows:
         if cols.section is not None and grid.get(row, cols.section).strip():
             section = " ".join(grid.get(row, cols.section).split())
         if cols.source is not None and grid.get(row, cols.source).strip():
@@ -279,7 +282,8 @@ def questions_in(
         qid = grid.get(row, cols.id).strip() if cols.id else ""
         text = grid.get(row, cols.question).strip()
         id_ok = bool(qid) and bool(ID_LIKE.match(qid))
-        if text and (id_ok or is_question_text(text)):
+        heading = ided and not qid and not _ASKS.search(" ".join(text.split()))
+        if text and (id_ok or (is_question_text(text) and not heading)):
             out.append(_question(grid, cols, row, qid or None, text, section))
             if source:  # its questionnaire's name is its title
                 out[-1].titles = (source,)

@@ -196,6 +196,29 @@ def test_a_section_column_names_each_questions_section(tmp_path: Path) -> None:
     )
 
 
+def test_a_long_row_without_an_id_between_numbered_questions_is_a_heading(tmp_path: Path) -> None:
+    """A heading row in the question column of a list whose questions are numbered was read
+    as a question once it was 40 characters long, and could get a drafted answer."""
+    path = tmp_path / "q.csv"
+    path.write_text(
+        "Question ID,Question,Answer,Comments\n"
+        ",Part A: Organisation and Staffing Arrangements,,\n"
+        "A1,Legal name of the supplier,,\n"
+        "A2,Number of staff in the security team,,\n"
+        ",Part B: Coding Assistants and Their Runtime Environment,,\n"
+        "B1,Can the assistant run shell commands on a developer laptop?,,\n"
+        ",Describe how assistant sessions are separated from each other,,\n",
+        encoding="utf-8",
+    )
+    q = load_questionnaire(path)
+    assert [(x.id, x.section) for x in q.questions] == [
+        ("A1", "Part A: Organisation and Staffing Arrangements"),
+        ("A2", "Part A: Organisation and Staffing Arrangements"),
+        ("B1", "Part B: Coding Assistants and Their Runtime Environment"),
+        (None, "Part B: Coding Assistants and Their Runtime Environment"),  # it asks: a question
+    ]
+
+
 def test_title_rows_above_the_header(tmp_path: Path) -> None:
     path = tmp_path / "q.csv"
     path.write_text(
