@@ -184,12 +184,13 @@ HEDGE = _re(
     # (the word boundary first: lookbehinds tried at every position are slow)
     r"\b(?<!fully )(?<!completely )(?<!entirely )(?<!totally )(?<!off-)(?<!off )"
     r"(?:reduc(?:e|es|ed|ing|tion)|lower(?:s|ed|ing)?|narrow(?:s|ed|ing)?|"
-    r"limit(?:s|ed|ing)?|"
+    r"(?<!resource )(?<!rate )(?<!memory )(?<!cpu )(?<!time )(?<!usage )(?<!quota )limit(?:s|ed|ing)?|"
     r"mitigat(?:e|es|ed|ing)(?! (?:entirely|fully|completely|totally|in full)\b)|"
     r"minimi[sz](?:e|es|ed|ing)|"
     r"help(?:s|ed|ing)?|designed to|intended to|aims? to|aimed at|meant to|tr(?:y|ies|ied) to|"
     r"(?:built|engineered|architected) to|"
-    r"(?<!any )(?<!every )(?<!all )attempts? to|harder|more difficult|less likely|unlikely|"
+    r"(?<!any )(?<!every )(?<!all )(?<!from )(?<!against )(?<!malicious )(?<!hostile )"
+    r"attempts? to|harder|more difficult|less likely|unlikely|"
     r"partial(?:ly)?|mostly|largely|"
     # a condition around the predicate ("is only hidden from the agent if ...") and a bound
     # by comparison ("only as complete as our knowledge")
@@ -212,7 +213,9 @@ HEDGE = _re(
 
 #: After a universal claim, these make it partial ("except through the model API").
 RESTRICTOR = _re(
-    r"\b(?:except|excepting|other than|apart from|aside from|besides|unless|until|outside of|"
+    r"\b(?:except|excepting|other than|apart from|aside from|besides|unless|until|"
+    # ("outside of X" is an exception, "anything outside of it" a place)
+    r"(?<!anything )(?<!everything )(?<!nothing )outside of|"
     r"but for|short of|barring|save for|beyond what|only after|once approved|without (?:\w+ )?"
     r"(?:approval|review|consent|permission|sign[- ]?off|a maintainer|a human|authori[sz]ation))\b"
     r"|\b(?:can|could|may|might|will|would|do|does)\s+still\b"
