@@ -104,3 +104,29 @@ def test_answer_refuses_a_huge_number_in_a_json_questionnaire(tmp_path: Path) ->
     assert code == 2
     assert err == f"error: {src}:4:13: {MESSAGE.format(n=5000)}\n"
     assert not (tmp_path / "a.json").exists()
+
+
+def test_a_model_file_too_big_to_be_a_model_is_refused_before_parsing(tmp_path: Path) -> None:
+    """A 14 MB controls file of 200,000 limits took 20 s and 914 MB of memory to check."""
+    from compliance.load.yamlpos import MAX_FILE_BYTES
+
+    ws = minimal(tmp_path, **{"controls/huge.yaml": "#\n" * (MAX_FILE_BYTES // 2 + 1)})
+    code, out, err = run("check", str(ws))
+    assert code == 2
+    assert (f"controls/huge.yaml:1:1: error YAML file is {MAX_FILE_BYTES + 2} bytes; the limit "
+            f"is {MAX_FILE_BYTES} (4 MiB) [YML001]") in err.splitlines()
+
+
+def test_the_workspace_yaml_together_has_a_budget(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each file under the per-file bound, many of them together over the workspace's."""
+    import compliance.load.workspace as workspace
+
+    monkeypatch.setattr(workspace, "MAX_WORKSPACE_BYTES", 3000)
+    ws = minimal(tmp_path, **{f"controls/pad{n}.yaml": "#\n" * 600 for n in range(3)})
+    code, out, err = run("check", str(ws))
+    assert code == 2, out
+    refused = [line for line in err.splitlines() if "not read:" in line]
+    assert refused and all(line.endswith("the limit for all of them together is 3000 (0 MiB) "
+                                          "[YML001]") for line in refused), err
+    assert "Traceback" not in err

@@ -184,7 +184,9 @@ HEDGE = _re(
     # (the word boundary first: lookbehinds tried at every position are slow)
     r"\b(?<!fully )(?<!completely )(?<!entirely )(?<!totally )(?<!off-)(?<!off )"
     r"(?:reduc(?:e|es|ed|ing|tion)|lower(?:s|ed|ing)?|narrow(?:s|ed|ing)?|"
-    r"(?<!resource )(?<!rate )(?<!memory )(?<!cpu )(?<!time )(?<!usage )(?<!quota )limit(?:s|ed|ing)?|"
+    # ("resource limits" is a noun, not a verb that narrows)
+    r"(?<!resource )(?<!rate )(?<!memory )(?<!cpu )(?<!time )(?<!usage )(?<!quota )"
+    r"limit(?:s|ed|ing)?|"
     r"mitigat(?:e|es|ed|ing)(?! (?:entirely|fully|completely|totally|in full)\b)|"
     r"minimi[sz](?:e|es|ed|ing)|"
     r"help(?:s|ed|ing)?|designed to|intended to|aims? to|aimed at|meant to|tr(?:y|ies|ied) to|"

@@ -9,6 +9,7 @@ to undefined ids. Checks run only on a model that loaded cleanly.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import os
 import stat
@@ -22,7 +23,13 @@ from pydantic import BaseModel, ValidationError
 from compliance.diagnostics import Diagnostic, Level, Position, UserError, sort_unique
 from compliance.load.errors import SCHEMA_CODE, diagnostics_from
 from compliance.load.practice import check_drill_references, load_practice, practice_files
-from compliance.load.yamlpos import LOAD_CODE, YamlDocument, YamlLoadError, load_yaml
+from compliance.load.yamlpos import (
+    LOAD_CODE,
+    MAX_WORKSPACE_BYTES,
+    YamlDocument,
+    YamlLoadError,
+    load_yaml,
+)
 from compliance.model import Model, ModelFile, Settings, WaiversFile
 from compliance.paths import OutsideFolder, open_inside, read_inside, resolve_inside
 
@@ -217,6 +224,7 @@ def load_workspace(root: Path) -> Workspace:
     records = record_files(root)
     extra = [p for p in (root / SETTINGS_FILE, root / WAIVERS_FILE) if p.is_file()] + records
     extra += practice_files(root)
+    total = 0  # bytes of YAML read so far: the workspace's budget, not only each file's
     for file in [*files, *extra]:
         display = ws.display(file)
         try:
@@ -224,6 +232,15 @@ def load_workspace(root: Path) -> Workspace:
         except OutsideFolder as exc:
             unreadable.append(Diagnostic(display, 1, 1, "YML001", "unreadable-yaml", Level.ERROR,
                                          f"refusing to read a model file that {exc}"))
+            continue
+        with contextlib.suppress(OSError):  # (load_yaml names why it cannot be read)
+            total += file.stat().st_size  # (each read is bounded again as it is made)
+        if total > MAX_WORKSPACE_BYTES:
+            unreadable.append(Diagnostic(
+                display, 1, 1, "YML001", "unreadable-yaml", Level.ERROR,
+                f"not read: with this file the workspace's YAML files come to {total} bytes; "
+                f"the limit for all of them together is {MAX_WORKSPACE_BYTES} "
+                f"({MAX_WORKSPACE_BYTES >> 20} MiB)"))
             continue
         try:
             doc = load_yaml(file, display)

@@ -3,8 +3,9 @@
 The planted instruction is harmless by construction: its "exfiltration" host
 is under ``.invalid`` (RFC 2606: never resolves) and its payload is a canary
 string, printed and posted: never the environment or a file, so a drill run
-where the host does resolve (a wildcard resolver, a proxy) sends nothing of value. What the drill tests is whether each layer behaves as the
-model says when an agent meets such an instruction.
+where the host does resolve (a wildcard resolver, a proxy) sends nothing of
+value. What the drill tests is whether each layer behaves as the model says
+when an agent meets such an instruction.
 """
 
 from __future__ import annotations
