@@ -5,10 +5,14 @@ from __future__ import annotations
 import datetime as dt
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from compliance.commands.options import EXIT_FINDINGS, EXIT_OK, color_for, fail_unreadable
+
+if TYPE_CHECKING:
+    from compliance.questionnaire.library import Reviewed
 
 
 @click.group("library")
@@ -33,12 +37,20 @@ def library() -> None:
               help="Workspace whose checked model the answers rest on.")
 @click.option("--today", type=click.DateTime(["%Y-%m-%d"]), default=None,
               help="Check the model as of this date (YYYY-MM-DD) instead of today.")
-def add(source: Path, library_path: Path, workspace: Path, today: dt.datetime | None) -> None:
-    """Add the reviewed answers of SOURCE to the library.
+@click.option("--approve-unedited", is_flag=True,
+              help="You reviewed the drafts left as the tool wrote them and approve them as "
+                   "they stand: add them too (without it they are skipped).")
+def add(source: Path, library_path: Path, workspace: Path, today: dt.datetime | None,
+        approve_unedited: bool) -> None:
+    """Add the human-final answers of SOURCE to the library.
 
-    SOURCE is an answered questionnaire a human has reviewed and edited (its
-    answer and comments cells are taken as the final text, its review file
-    OUT.review.json next to it as the provenance), or a review file itself.
+    SOURCE is an answered questionnaire a human has reviewed (its answer and
+    comments cells, or a JSON item's answer, are the final text; its review
+    file OUT.review.json next to it is the provenance), or a review file
+    itself. Only an answer a reviewer changed from the tool's draft is
+    human-final: a draft left as the tool wrote it, and every draft of a
+    review file read alone, is skipped as an unreviewed draft unless
+    --approve-unedited says a reviewer approves the drafts as they stand.
     Each answer is kept with the controls and evidence sha256 it rests on and
     a fingerprint of each control; `answer --library` reuses it only while
     they are unchanged. Answers no control backs, or whose evidence changed
@@ -74,14 +86,45 @@ def add(source: Path, library_path: Path, workspace: Path, today: dt.datetime | 
         model = checked.workspace.model
         shas = evidence_sha256(model, checked.workspace.root / "evidence")
         lib = read_library(library_path)
-        new, skipped = entries_from_review(review, answered, model, shas)
-        added = add_entries(lib, new)
+        found = entries_from_review(review, answered, model, shas, approve_unedited)
+        add_entries(lib, found.entries)
         write_text_atomic(library_path, library_json(lib))
     except UserError as exc:
         fail_unreadable(exc.message, exc.diagnostics)
         return
-    for line in skipped:
+    for line in found.skipped:
         sys.stderr.write(f"note: {line}\n")
-    sys.stdout.write(f"{library_path}: added {added} approved answers from {source.name} "
-                     f"({len(lib.entries)} in the library)\n")
+    lines = added_lines(found, source.name, library_path, len(lib.entries), answered is None)
+    for line in lines:
+        sys.stdout.write(line + "\n")
     sys.exit(EXIT_OK)
+
+
+def added_lines(
+    found: Reviewed, source: str, library_path: Path, total: int, from_review: bool
+) -> list[str]:
+    """What `library add` says it did: how many answers it added and on whose word, how
+    many unreviewed drafts it skipped and why, how many it skipped for other reasons."""
+    lines = [
+        f"{library_path}: added {_count(len(found.entries), 'answer')} from {source} "
+        f"({found.edited} edited by a reviewer, {found.approved_as_drafted} approved as "
+        f"drafted with --approve-unedited); {total} in the library"
+    ]
+    if found.unreviewed:
+        n = len(found.unreviewed)
+        keys = ", ".join(found.unreviewed[:10]) + (f" and {n - 10} more" if n > 10 else "")
+        where = ("a review file holds no reviewer's edits" if from_review
+                 else f"not edited in {source}")
+        lines.append(
+            f"skipped {_count(n, 'unreviewed draft')} ({keys}): {'its' if n == 1 else 'their'} "
+            f"text is the tool's draft ({where}) and no reviewer approved it; edit the answer "
+            "in the answered file and add that, or pass --approve-unedited once a reviewer "
+            "approves the drafts as they stand"
+        )
+    if found.skipped:
+        lines.append(f"skipped {len(found.skipped)} more (why: the notes above)")
+    return lines
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from compliance.questionnaire.formulas import no_value_reason
 from compliance.questionnaire.grid import Grid
 from compliance.questionnaire.mapping import Layout
 from compliance.questionnaire.types import (
@@ -269,7 +270,11 @@ def questions_in(
     out: list[Question] = []
     section: str | None = None
     source: str | None = None
-    rows = [r for r in grid.rows() if r >= start and (last_row is None or r <= last_row)]
+    uncomputed = {r for r, c in grid.uncached if c == cols.question}
+    rows = sorted(
+        r for r in uncomputed.union(grid.rows())
+        if r >= start and (last_row is None or r <= last_row)
+    )
     # Where questions carry ids, a row without one that does not ask is a heading
     # ("Section: Change management" between Q044 and Q045), however long.
     ided = cols.id is not None and sum(
@@ -283,7 +288,11 @@ def questions_in(
         text = grid.get(row, cols.question).strip()
         id_ok = bool(qid) and bool(ID_LIKE.match(qid))
         heading = ided and not qid and not _ASKS.search(" ".join(text.split()))
-        if text and (id_ok or (is_question_text(text) and not heading)):
+        formula = grid.uncached.get((row, cols.question))
+        if formula is not None and not text:  # a question whose text was never computed
+            out.append(_question(grid, cols, row, qid or None, "", section))
+            out[-1].unreadable = no_value_reason(grid.name, row, cols.question, formula)
+        elif text and (id_ok or (is_question_text(text) and not heading)):
             out.append(_question(grid, cols, row, qid or None, text, section))
             if source:  # its questionnaire's name is its title
                 out[-1].titles = (source,)

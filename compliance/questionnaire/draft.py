@@ -84,6 +84,9 @@ def draft_answers(
     drafts: dict[tuple[Any, str], tuple[Answer, str | None]] = {}
     out = {}
     for q in questionnaire.questions:
+        if q.unreadable is not None:  # no text to answer: listed, never drafted
+            out[q.key] = Answer(unanswered_reason=q.unreadable)
+            continue
         found = None
         if library is not None:
             allowed = questionnaire.recognised and q.style == "choice+narrative"

@@ -23,12 +23,18 @@ class Dropdown:
 
 @dataclass(slots=True)
 class Grid:
-    """Cell text by (row, column), 1-based. ``formulas`` holds cells whose value is a formula's
-    cached result; ``part`` is the sheet's XML part in a workbook package (None for CSV)."""
+    """Cell text by (row, column), 1-based. ``formulas`` holds every formula cell (its text is
+    the formula's saved result); ``uncached`` the formula cells the workbook saved no result
+    for and the tool did not compute (cell -> formula), ``computed`` those it computed
+    (:mod:`formulas`); ``numbers`` the cells holding a number; ``part`` is the sheet's XML
+    part in a workbook package (None for CSV)."""
 
     name: str
     cells: dict[int, dict[int, str]] = field(default_factory=dict)
     formulas: set[tuple[int, int]] = field(default_factory=set)
+    uncached: dict[tuple[int, int], str] = field(default_factory=dict)
+    computed: dict[tuple[int, int], str] = field(default_factory=dict)
+    numbers: set[tuple[int, int]] = field(default_factory=set)
     part: str | None = None
     state: str = "visible"
     dropdowns: list[Dropdown] = field(default_factory=list)

@@ -195,6 +195,16 @@ def _vsaq(
             )
 
 
+def holds_answer(item: Any) -> bool:
+    """Whether a JSON item already holds an answer. ``"answer": ""``, ``null``, whitespace
+    only, ``{}`` or ``[]`` is an empty answer, as an empty cell is in a workbook or CSV: the
+    question is unanswered and the writer fills it."""
+    value = item.get("answer") if isinstance(item, dict) else None
+    if isinstance(value, str):
+        return bool(value.strip())
+    return value is not None and value != {} and value != []
+
+
 def answer_object(answer: Answer) -> dict[str, Any]:
     return {
         "choice": answer.choice.value if answer.choice else None,

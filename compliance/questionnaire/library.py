@@ -1,10 +1,12 @@
 """The answer library: approved answers reused on the next questionnaire, while still true.
 
 A library is a plain JSON file a team keeps in git (format in
-docs/questionnaires.md). ``compliance library add`` fills it from a review
-file (``<out>.review.json``) or from an answered questionnaire a human has
-edited (its cells are the human-final text, its review file next to it the
-provenance). Each entry keeps the question, the approved choice and
+docs/questionnaires.md). ``compliance library add`` fills it from an
+answered questionnaire a human has reviewed (its cells are the final text, its
+review file ``<out>.review.json`` next to it the provenance) or a review file
+alone, with human-final answers only: those a reviewer changed from the
+tool's draft, and drafts left as they were only when a reviewer approves them
+as they stand (``--approve-unedited``). Each entry keeps the question, the approved choice and
 narrative, the controls and evidence sha256 it rests on, and a fingerprint
 of each control (status, claim, limits) as the model stood when it was added.
 
@@ -24,7 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compliance.questionnaire.types import Answer, Choice, QuestionnaireError
+from compliance.questionnaire.types import Answer, Choice, Format, Question, QuestionnaireError
+from compliance.questionnaire.write import cell_values
 
 FORMAT = "compliance answer library"
 #: Two questions are "similar" when their content words overlap this much (Dice: twice the
@@ -197,11 +200,31 @@ def reuse(
     return Reuse(entry, score, answer=answer)
 
 
+@dataclass(slots=True)
+class Reviewed:
+    """What ``library add`` found in a review: the human-final entries (edited by a
+    reviewer, or drafts a reviewer approved as they stand), the unreviewed drafts it left
+    out, and one line per other item left out."""
+
+    entries: list[Entry] = field(default_factory=list)
+    edited: int = 0
+    approved_as_drafted: int = 0
+    unreviewed: list[str] = field(default_factory=list)  # keys
+    skipped: list[str] = field(default_factory=list)
+
+
 def entries_from_review(
-    review: Path, answered: Path | None, model: Any, shas: dict[str, str]
-) -> tuple[list[Entry], list[str]]:
+    review: Path,
+    answered: Path | None,
+    model: Any,
+    shas: dict[str, str],
+    approve_unedited: bool = False,
+) -> Reviewed:
     """Entries from a review file, with the human-final text from ``answered`` when given
-    (its notes cell, else its answer cell); returns (entries, one line per item skipped)."""
+    (its notes cell, else its answer cell; a JSON item's ``answer``). Only an answer a
+    reviewer changed from the tool's draft is human-final; a draft left as the tool wrote
+    it (and every draft of a review file read alone) is added only with
+    ``approve_unedited``, a reviewer's say-so that the drafts as they stand are approved."""
     try:
         data = json.loads(review.read_text(encoding="utf-8"))
         items = data["items"]
@@ -209,34 +232,45 @@ def entries_from_review(
         raise QuestionnaireError(
             f"{review}: not a review file of compliance answer ({exc})"
         ) from None
-    final: dict[str, tuple[str | None, str]] = {}
+    questions: dict[str, Question] = {}
+    document: Any = None
     if answered is not None:
         from compliance.questionnaire.load import load_questionnaire
 
-        for q in load_questionnaire(answered).questions:
-            text = (q.existing_notes if q.notes_ref is not None else q.existing) or ""
-            choice = q.existing if q.notes_ref is not None else None
-            final[q.key] = (choice, text)
+        read = load_questionnaire(answered)
+        questions = read.by_key()
+        document = read.source.document if read.format is Format.JSON else None
     controls = {c.id: c for c in model.controls}
-    entries, skipped = [], []
+    out = Reviewed()
     source = (answered or review).name
     for item in items:
         key, ids = item.get("key"), tuple(item.get("control_ids") or ())
-        choice, narrative = item.get("choice"), item.get("narrative") or ""
+        draft = _drafted(item)
+        choice: Any = draft.choice.value if draft.choice else None
+        narrative, edited = draft.narrative, False
         if answered is not None:
-            choice, narrative = final.get(key, (None, ""))
+            q = questions.get(key)
+            if q is None:
+                continue
+            choice, narrative = _final(q, document)
+            edited = _edited(q, draft, document)
         if not narrative.strip():
             continue
         if item.get("status") == "left for a human" and answered is None:
             continue
+        if not edited and not approve_unedited:
+            out.unreviewed.append(str(key))
+            continue
         if not ids or any(c not in controls for c in ids):
-            skipped.append(f"{key}: no controls in the model back it; not added")
+            out.skipped.append(f"{key}: no controls in the model back it; not added")
             continue
         now = sorted({shas[e] for c in ids for e in controls[c].evidence if e in shas})
         if now != sorted(item.get("evidence_sha256") or ()):
-            skipped.append(f"{key}: its evidence changed since the review; draft it again first")
+            out.skipped.append(
+                f"{key}: its evidence changed since the review; draft it again first"
+            )
             continue
-        entries.append(
+        out.entries.append(
             Entry(
                 question=item.get("question") or "",
                 narrative=narrative.strip(),
@@ -247,7 +281,56 @@ def entries_from_review(
                 source=source,
             )
         )
-    return entries, skipped
+        if edited:
+            out.edited += 1
+        else:
+            out.approved_as_drafted += 1
+    return out
+
+
+def _drafted(item: dict[str, Any]) -> Answer:
+    """The answer the tool drafted for one review item (empty when it drafted none)."""
+    if item.get("status") == "left for a human":
+        return Answer()
+    choice = item.get("choice")
+    return Answer(
+        choice=Choice(choice) if choice in {c.value for c in Choice} else None,
+        narrative=item.get("narrative") or "",
+    )
+
+
+def _final(q: Question, document: Any) -> tuple[str | None, str]:
+    """(choice, text) as the answered file holds them now: a JSON item's ``answer``; the
+    choice and notes cells; or, without a notes cell, the answer cell's text."""
+    if document is not None:
+        node = document
+        for step in q.json_path or ():
+            node = node[step]
+        answer = node.get("answer") if isinstance(node, dict) else None
+        if not isinstance(answer, dict):
+            return None, answer if isinstance(answer, str) else ""
+        choice = answer.get("choice")
+        return (choice if isinstance(choice, str) else None), str(answer.get("narrative") or "")
+    if q.notes_ref is not None:
+        return q.existing, q.existing_notes or ""
+    return None, q.existing or ""
+
+
+def _edited(q: Question, draft: Answer, document: Any) -> bool:
+    """Whether the answered file says something else for ``q`` than the tool wrote there
+    (white space aside): a reviewer's edit, a filled choice, or an answer where the tool
+    left the question blank."""
+    if document is not None:
+        choice, text = _final(q, document)
+        drafted = draft.choice.value if draft.choice else None
+        return (_fold(choice), _fold(text)) != (_fold(drafted), _fold(draft.narrative))
+    wrote = cell_values(q, draft) if draft.answered else {}
+    now = {q.answer_ref: q.existing, q.notes_ref: q.existing_notes}
+    return any(_fold(now[ref]) != _fold(wrote.get(ref)) for ref in now if ref is not None)
+
+
+def _fold(text: str | None) -> str:
+    return " ".join((text or "").split())
 
 
 def add_entries(library: Library, new: list[Entry]) -> int:

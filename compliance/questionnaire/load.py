@@ -18,6 +18,7 @@ from compliance.questionnaire.detect import (
     resolve_columns,
     title_rows,
 )
+from compliance.questionnaire.formulas import formula_notes
 from compliance.questionnaire.grid import Grid
 from compliance.questionnaire.mapping import Mapping, builtin_mappings, load_mapping
 from compliance.questionnaire.safety import refuse_ole
@@ -151,6 +152,7 @@ def _from_grids(
             notes.append(describe_layout(grid, cols, found))
         if found and cols.answer is None:
             notes.append(_no_answer_note(grid, cols))
+        notes.extend(formula_notes(path, grid, cols.question, found))
         questions.extend(found)
     if fmt is Format.CSV:
         for q in questions:

@@ -29,6 +29,12 @@ main?": ``by_agent`` terms count beside it, and the AI bonus applies); a
 section or sheet about a topic elsewhere ("Human resources") makes the question
 about that topic. A heading never overrides a topic the question names itself.
 
+A concept's *qualifiers* are demands a question may make of it ("immutable" or
+"tamper-proof" logs, logs "kept for 90 days", credentials to "production data"):
+when no claim the answer would be drafted from speaks to one the question names, the
+question loses 0.35 (``penalty``) and the answer says the part about it is left for a
+human (:mod:`unmapped` decides this, once the controls are known).
+
 The score is clamped to 0..1 and compared with ``--min-confidence``. A
 question about something the model never describes (offices, HR, insurance,
 physical security, corporate SIEM, written policies, ...) is reported as
@@ -52,6 +58,8 @@ from compliance.questionnaire.types import QuestionnaireError
 
 STRONG, EXTRA, EXTRA_MAX, WEAK, WEAK_MAX = 0.6, 0.1, 0.2, 0.2, 0.4
 CONTEXT, SECOND_CONCEPT, UNCOVERED = 0.25, 0.1, 0.2
+#: What a question loses for each qualifier it names that no claim drafted from speaks to.
+QUALIFIER = 0.35
 #: Default for ``--min-confidence``; docs/questionnaires.md reports the measurement behind it.
 DEFAULT_MIN_CONFIDENCE = 0.55
 
@@ -81,6 +89,20 @@ class Topic(_Strict):
     penalty: float = Field(default=UNCOVERED, ge=0, le=1)
 
 
+class Qualifier(_Strict):
+    """A demand a question makes of a concept ("immutable" logs, logs "kept for a year",
+    credentials to "production data"): only a claim that speaks to it answers it."""
+
+    id: str
+    label: str
+    #: the concepts it qualifies (a question about another concept ignores it)
+    concepts: list[str]
+    terms: list[str]
+    #: words that show a control's claim speaks to it
+    claims: list[str]
+    penalty: float = Field(default=QUALIFIER, ge=0, le=1)
+
+
 class Vocabulary(_Strict):
     concepts: list[Concept]
     context: list[str]
@@ -90,6 +112,7 @@ class Vocabulary(_Strict):
     subject: list[str]
     elsewhere: list[Topic]
     uncovered: list[Topic]
+    qualifiers: list[Qualifier] = Field(default_factory=list)
 
 
 #: How many words may stand between the two halves of an ``a ~ b`` term.
@@ -173,6 +196,8 @@ class Match:
     heading: str = ""
     subject: tuple[Hit, ...] = ()
     framed: Topic | None = None
+    #: the qualifiers of the matched concepts the question names, with the words that did
+    qualifiers: tuple[tuple[Qualifier, tuple[Hit, ...]], ...] = ()
 
     @property
     def layers(self) -> tuple[str, ...]:
@@ -236,6 +261,9 @@ class Matcher:
         self._by_subject = [_compile_near(stand_ins, c.by_agent) for c in vocabulary.concepts]
         self._elsewhere = [(t, _compile(t.terms), _compile(t.weak)) for t in vocabulary.elsewhere]
         self._uncovered = [(t, _compile(t.terms), _compile(t.weak)) for t in vocabulary.uncovered]
+        self._qualifiers = [
+            (q, _compile(q.terms), _compile(q.claims)) for q in vocabulary.qualifiers
+        ]
 
     def match(self, text: str, headings: Sequence[str] = (), titles: Sequence[str] = ()) -> Match:
         """Score ``text``. ``headings`` (its section, then its sheet's name) and ``titles``
@@ -293,10 +321,23 @@ class Matcher:
                 if topic.id not in incidental:
                     score -= topic.penalty + min(EXTRA_MAX, EXTRA * (_distinct(hits) - 1))
         score = round(min(1.0, max(0.0, score)), 2)
+        named = {c.concept.id for c in concepts}
+        qualifiers = tuple(
+            (q, hits)
+            for q, terms, _claims in self._qualifiers
+            if named.intersection(q.concepts) and (hits := _hits(terms, folded))
+        )
         return Match(
             tuple(concepts), context, elsewhere, uncovered, score, incidental,
-            heading if subject or framed else "", subject, framed,
+            heading if subject or framed else "", subject, framed, qualifiers,
         )  # fmt: skip
+
+    def speaks_to(self, qualifier: Qualifier, claim: str) -> bool:
+        """Whether a control's claim speaks to what ``qualifier`` demands."""
+        for q, _terms, claims in self._qualifiers:
+            if q.id == qualifier.id:
+                return bool(_hits(claims, " ".join(claim.split()).casefold()))
+        return False
 
     def _heading(self, headings: Sequence[str], titles: Sequence[str]) -> tuple[str, Topic | None]:
         """The nearest heading that says what the question is about: one with an AI word

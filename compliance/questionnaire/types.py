@@ -93,6 +93,9 @@ class Question:
     answer_dropdown: bool = False
     #: The title rows above the sheet's header row (the workbook's own title), nearest first.
     titles: tuple[str, ...] = ()
+    #: Why the question's text cannot be read (a formula the workbook saved no value for):
+    #: the question is listed and left for a human with this reason, never drafted.
+    unreadable: str | None = None
 
     @property
     def headings(self) -> tuple[str, ...]:

@@ -22,7 +22,7 @@ match score and the question's words that matched.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +35,13 @@ from compliance.questionnaire.controls import (
     waived_reason,
 )
 from compliance.questionnaire.judging import Judge
-from compliance.questionnaire.match import DEFAULT_MIN_CONFIDENCE, Match, Matcher, builtin_matcher
+from compliance.questionnaire.match import (
+    DEFAULT_MIN_CONFIDENCE,
+    Match,
+    Matcher,
+    Qualifier,
+    builtin_matcher,
+)
 from compliance.questionnaire.types import Answer, Question
 from compliance.questionnaire.verdicts import status_of
 
@@ -132,8 +138,24 @@ def draft_unmapped(
             matched=words,
             layers=m.layers,
         )
+    unmet = [(ql, hits) for ql, hits in m.qualifiers
+             if not any(matcher.speaks_to(ql, c.claim) for c in backing)]  # fmt: skip
+    if unmet:
+        score = round(max(0.0, score - sum(ql.penalty for ql, _ in unmet)), 2)
+    if unmet and score < policy.min_confidence:
+        return Answer(
+            control_ids=tuple(c.id for c in backing),
+            unanswered_reason=f"{_unmet_reason(unmet, backing, candidates, verdicts, matcher)}"
+            f" (score {m.score:.2f}, {score:.2f} for what they say < --min-confidence "
+            f"{policy.min_confidence:.2f})",
+            match_score=score,
+            matched=words,
+            layers=m.layers,
+        )
     covered = [h for h in concepts if any(layer_of(c) == h.concept.layer for c in backing)]
-    narrative = compose_unmapped(model.system, backing, limits, m, covered)
+    narrative = compose_unmapped(
+        model.system, backing, limits, m, covered, [ql.label for ql, _ in unmet]
+    )
     limit_ids = unique(lid for c in backing for lid in c.limits)
     answer = Answer(
         narrative=narrative,
@@ -159,13 +181,42 @@ def draft_unmapped(
     return answer
 
 
-def compose_unmapped(
-    system: Any, backing: list[Any], limits: dict[str, Any], m: Match, covered: list[Any]
+def _unmet_reason(
+    unmet: list[tuple[Qualifier, Any]],
+    backing: list[Any],
+    candidates: list[Any],
+    verdicts: dict[str, Any],
+    matcher: Matcher,
 ) -> str:
-    """Scope, what part of the question this covers (when not all of it), each control's
+    """Why a question whose qualifiers no drafted claim speaks to is left for a human, and
+    which other controls' claims speak to them and why those answer nothing."""
+    asked = "; ".join(
+        f"{ql.label} ({', '.join(dict.fromkeys(h.words for h in hits))})" for ql, hits in unmet
+    )
+    ids = ", ".join(c.id for c in backing)
+    claims = f"the claim of {ids} does" if len(backing) == 1 else f"the claims of {ids} do"
+    others = [
+        f"the claim of {c.id} speaks to it, but it is {_why_not(c, verdicts.get(c.id))}"
+        for c in candidates
+        if c not in backing and any(matcher.speaks_to(ql, c.claim) for ql, _ in unmet)
+    ]
+    also = "".join(f"; {line}" for line in others)
+    return f"the question asks about {asked}, which {claims} not speak to{also}"
+
+
+def compose_unmapped(
+    system: Any,
+    backing: list[Any],
+    limits: dict[str, Any],
+    m: Match,
+    covered: list[Any],
+    unmet: Sequence[str] = (),
+) -> str:
+    """Scope, what part of the question this covers (when not all of it: a topic no control
+    covers, a topic elsewhere, or a qualifier no claim here speaks to), each control's
     claim with its id, then "Limits:" and every limit of those controls."""
     lines = [scope_line(system)]
-    rest = [t.label for t, _ in m.uncovered] + [t.label for t, _ in m.elsewhere]
+    rest = [t.label for t, _ in m.uncovered] + [t.label for t, _ in m.elsewhere] + list(unmet)
     if rest:
         labels = " and ".join(h.concept.label for h in covered)
         lines.append(

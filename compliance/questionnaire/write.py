@@ -118,7 +118,8 @@ def _blocked(questionnaire: Questionnaire, q: Question) -> str | None:
         node = questionnaire.source.document
         for step in q.json_path or ():
             node = node[step]
-        return "the item already has an answer; left as it is" if "answer" in node else None
+        answered = json_io.holds_answer(node)
+        return "the item already has an answer; left as it is" if answered else None
     if q.answer_ref is None:
         return "no answer column was found for this question (pass --answer-col)"
     return None

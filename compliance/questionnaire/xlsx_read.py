@@ -5,7 +5,9 @@ DTD checks in :mod:`safety`) rather than through openpyxl: the writer has to
 know the exact part of each sheet, which cells exist and which hold formulas,
 and one pass over the XML gives all of that faster than building an openpyxl
 workbook. Formula cells contribute their cached value (the text a spreadsheet
-program last computed), so a question written as ``=Sheet2!B4`` still reads.
+program last computed), so a question written as ``=Sheet2!B4`` still reads; a
+formula saved with no value is computed when it is a simple reference or lookup
+into this workbook, and otherwise listed (:mod:`formulas`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import IO
 from xml.etree import ElementTree as ET
 
 from compliance.bounds import NumberTooLong, bounded_int
+from compliance.questionnaire.formulas import compute_uncached
 from compliance.questionnaire.grid import Dropdown, Grid
 from compliance.questionnaire.safety import WorkbookZip, no_dtd, open_zip, parse_xml
 from compliance.questionnaire.types import QuestionnaireError, column_index, column_letter
@@ -189,7 +192,7 @@ def read_grid(path: Path, zf: WorkbookZip, info: SheetInfo, strings: list[str]) 
 def _read_cell(grid: Grid, el: ET.Element, row: int, col: int, strings: list[str]) -> None:
     kind = el.get("t", "n")
     value: str | None = None
-    formula = False
+    formula: str | None = None
     for child in el:
         name = local(child.tag)
         if name == "v":
@@ -197,7 +200,11 @@ def _read_cell(grid: Grid, el: ET.Element, row: int, col: int, strings: list[str
         elif name == "is":
             value = _text_of(child)
         elif name == "f":
-            formula = True
+            formula = child.text or ""
+    if formula is not None and (value is None or (value == "" and kind == "n")):
+        grid.formulas.add((row, col))  # no saved result (a number is never empty)
+        grid.uncached[(row, col)] = formula
+        return
     if value is None:
         return
     if kind == "s":
@@ -208,8 +215,9 @@ def _read_cell(grid: Grid, el: ET.Element, row: int, col: int, strings: list[str
         value = "TRUE" if value.strip() == "1" else "FALSE"
     elif kind == "n":
         value = _number(value)
+        grid.numbers.add((row, col))
     grid.set(row, col, value)
-    if formula:
+    if formula is not None:
         grid.formulas.add((row, col))
 
 
@@ -304,5 +312,6 @@ def read_workbook(path: Path, display: str | None = None,
     with open_zip(path, display, handle) as zf:
         strings = shared_strings(where, zf)
         grids = [read_grid(where, zf, info, strings) for info in sheets(where, zf)]
+    compute_uncached(grids)
     resolve_choices(grids)
     return grids

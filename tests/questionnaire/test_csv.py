@@ -101,3 +101,14 @@ def test_quote_all_files_get_quoted_answers_and_tabs_work(tmp_path: Path) -> Non
     assert out.read_text(encoding="utf-8") == (
         "ID\tQuestion\tResponse\nQ1\tAre agent sessions logged?\tNo\n"
     )
+
+
+def test_whitespace_only_answer_and_comments_fields_are_unanswered(tmp_path: Path) -> None:
+    path = write(tmp_path, 'ID,Question,Answer,Comments\nW1,Are agents sandboxed?,"  ",\t\n')
+    q = load_questionnaire(path)
+    assert (q.questions[0].existing, q.questions[0].existing_notes) == (None, None)
+    out = tmp_path / "out.csv"
+    result = write_answers(q, {"W1": Answer(choice=Choice.YES, narrative="Drafted.")}, out)
+    assert result.written == ["W1"]
+    row = out.read_text(encoding="utf-8").splitlines()[1]
+    assert row == "W1,Are agents sandboxed?,Yes,Drafted."

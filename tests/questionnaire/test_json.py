@@ -104,3 +104,27 @@ def test_nesting_depth_skips_strings_and_comments() -> None:
     brackets = '"' + "[" * 500 + '\\"' + "{" * 500 + '"'
     assert too_deep("// " + "[" * 500 + "\n[" + brackets + "]") is None
     assert too_deep('["]", ' + "[" * 100 + "]") == 6 + 99  # the outer [ is level 1
+
+
+def test_an_empty_or_null_answer_is_unanswered_and_a_real_one_is_kept(tmp_path: Path) -> None:
+    items = [
+        {"id": "E1", "question": "Is it empty text?", "answer": ""},
+        {"id": "E2", "question": "Is it null?", "answer": None},
+        {"id": "E3", "question": "Is it only spaces?", "answer": " \t\n"},
+        {"id": "E4", "question": "Is it an empty object?", "answer": {}},
+        {"id": "K1", "question": "Was it answered by a person?", "answer": "No, see policy P-4."},
+        {"id": "K2", "question": "Was it answered as false?", "answer": False},
+    ]
+    path = tmp_path / "partly.json"
+    path.write_text(json.dumps({"questions": items}), encoding="utf-8")
+    q = load_questionnaire(path)
+    drafted = {x.key: Answer(narrative=f"Drafted for {x.key}.") for x in q.questions}
+    result = write_answers(q, drafted, tmp_path / "out.json")
+    assert result.written == ["E1", "E2", "E3", "E4"]
+    kept = {k: a.unanswered_reason for k, a in result.answers.items() if k.startswith("K")}
+    assert kept == dict.fromkeys(("K1", "K2"), "the item already has an answer; left as it is")
+    doc = read_json(tmp_path / "out.json").document["questions"]
+    assert [item["answer"]["narrative"] for item in doc[:4]] == [
+        "Drafted for E1.", "Drafted for E2.", "Drafted for E3.", "Drafted for E4."
+    ]
+    assert [item["answer"] for item in doc[4:]] == ["No, see policy P-4.", False]

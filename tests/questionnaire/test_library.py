@@ -55,7 +55,8 @@ def items(path: Path) -> dict[str, dict]:  # type: ignore[type-arg]
 
 
 def approved_library(ws: Path, tmp_path: Path) -> Path:
-    """Answer FIRST, let a human rewrite one narrative, add the result to a library."""
+    """Answer FIRST, let a human rewrite one narrative and approve the other draft as it
+    stands, add the result to a library."""
     (tmp_path / "q1.csv").write_text(FIRST, encoding="utf-8")
     out = tmp_path / "a1.csv"
     code, _, _ = run(
@@ -69,10 +70,14 @@ def approved_library(ws: Path, tmp_path: Path) -> Path:
         csv.writer(handle).writerows(rows)
     lib = tmp_path / "answers.json"
     code, stdout, stderr = run(
-        "library", "add", str(out), "--library", str(lib), "-w", str(ws), "--today", TODAY
+        "library", "add", str(out), "--library", str(lib), "-w", str(ws), "--today", TODAY,
+        "--approve-unedited",
     )
     assert (code, stderr) == (0, "")
-    assert stdout == f"{lib}: added 2 approved answers from a1.csv (2 in the library)\n"
+    assert stdout == (
+        f"{lib}: added 2 answers from a1.csv (1 edited by a reviewer, 1 approved as drafted "
+        "with --approve-unedited); 2 in the library\n"
+    )
     return lib
 
 
@@ -147,14 +152,74 @@ def test_library_add_from_a_review_file(ws: Path, tmp_path: Path) -> None:
     run("answer", str(tmp_path / "q1.csv"), "-w", str(ws), "--out", str(out), "--today", TODAY)
     lib = tmp_path / "answers.json"
     review = Path(f"{out}.review.json")
+    args = ("library", "add", str(review), "--library", str(lib), "-w", str(ws), "--today", TODAY)
+    code, stdout, _ = run(*args)
+    assert code == 0
+    assert stdout == (  # a review file holds drafts only: none is a reviewer's final text
+        f"{lib}: added 0 answers from a1.csv.review.json (0 edited by a reviewer, 0 approved "
+        "as drafted with --approve-unedited); 0 in the library\n"
+        "skipped 2 unreviewed drafts (2, 3): their text is the tool's draft (a review file "
+        "holds no reviewer's edits) and no reviewer approved it; edit the answer in the "
+        "answered file and add that, or pass --approve-unedited once a reviewer approves the "
+        "drafts as they stand\n"
+    )
+    code, stdout, _ = run(*args, "--approve-unedited")
+    assert stdout == (
+        f"{lib}: added 2 answers from a1.csv.review.json (0 edited by a reviewer, 2 approved "
+        "as drafted with --approve-unedited); 2 in the library\n"
+    )
+    before = lib.read_bytes()
+    run(*args, "--approve-unedited")
+    assert lib.read_bytes() == before  # same question replaces, output is stable
+
+
+def test_a_draft_nobody_edited_or_approved_is_not_added(ws: Path, tmp_path: Path) -> None:
+    """Only a reviewer's final text enters the library: the draft the reviewer rewrote goes
+    in, the one left as the tool wrote it is skipped and named."""
+    (tmp_path / "q1.csv").write_text(FIRST, encoding="utf-8")
+    out = tmp_path / "a1.csv"
+    run("answer", str(tmp_path / "q1.csv"), "-w", str(ws), "--out", str(out), "--today", TODAY)
+    rows = list(csv.reader(out.open(encoding="utf-8", newline="")))
+    rows[3][3] = HUMAN
+    rows[2][3] = " \n".join(rows[2][3].split("\n"))  # white space is no edit
+    with out.open("w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    lib = tmp_path / "answers.json"
+    code, stdout, stderr = run(
+        "library", "add", str(out), "--library", str(lib), "-w", str(ws), "--today", TODAY
+    )
+    assert (code, stderr) == (0, "")
+    assert stdout == (
+        f"{lib}: added 1 answer from a1.csv (1 edited by a reviewer, 0 approved as drafted "
+        "with --approve-unedited); 1 in the library\n"
+        "skipped 1 unreviewed draft (2): its text is the tool's draft (not edited in a1.csv) "
+        "and no reviewer approved it; edit the answer in the answered file and add that, or "
+        "pass --approve-unedited once a reviewer approves the drafts as they stand\n"
+    )
+    answers = json.loads(lib.read_text(encoding="utf-8"))["answers"]
+    assert [(a["question"], a["narrative"]) for a in answers] == [
+        ("Are AI coding agents run in a sandbox?", HUMAN)
+    ]
+
+
+def test_an_answered_json_file_gives_the_reviewers_text(ws: Path, tmp_path: Path) -> None:
+    items = [{"id": "L", "question": "Do you maintain audit logs of AI agent activity?"},
+             {"id": "S", "question": "Are AI coding agents run in a sandbox?"}]
+    (tmp_path / "q.json").write_text(json.dumps({"questions": items}), encoding="utf-8")
+    out = tmp_path / "a.json"
+    run("answer", str(tmp_path / "q.json"), "-w", str(ws), "--out", str(out), "--today", TODAY)
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    doc["questions"][1]["answer"]["narrative"] = HUMAN
+    out.write_text(json.dumps(doc), encoding="utf-8")
+    lib = tmp_path / "answers.json"
     code, stdout, _ = run(
-        "library", "add", str(review), "--library", str(lib), "-w", str(ws), "--today", TODAY
+        "library", "add", str(out), "--library", str(lib), "-w", str(ws), "--today", TODAY
     )
     assert code == 0
-    assert stdout == f"{lib}: added 2 approved answers from a1.csv.review.json (2 in the library)\n"
-    before = lib.read_bytes()
-    run("library", "add", str(review), "--library", str(lib), "-w", str(ws), "--today", TODAY)
-    assert lib.read_bytes() == before  # same question replaces, output is stable
+    assert stdout.startswith(f"{lib}: added 1 answer from a.json (1 edited by a reviewer, ")
+    assert "skipped 1 unreviewed draft (L)" in stdout
+    answers = json.loads(lib.read_text(encoding="utf-8"))["answers"]
+    assert [a["narrative"] for a in answers] == [HUMAN]
 
 
 def test_library_errors_exit_2(ws: Path, tmp_path: Path) -> None:

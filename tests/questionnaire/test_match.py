@@ -499,3 +499,39 @@ def test_a_by_agent_word_never_overrides_a_topic_elsewhere() -> None:
 )
 def test_segments_installs_and_admin_rights(text: str, concept: str) -> None:
     assert top(text)[:2] == (concept, True)
+
+
+@pytest.mark.parametrize(
+    ("text", "qualifier", "words"),
+    [
+        ("Is the record of each agent session kept on write-once storage?", "immutability",
+         ("write-once",)),
+        ("Can anyone delete what the agent logged?", "immutability",
+         ("delete",)),
+        ("Are agent tool-call logs kept for twelve months?", "retention", ("kept for", "months")),
+        ("Could a coding agent's token open the production database?", "production-data",
+         ("production database",)),
+    ],
+)
+def test_a_question_names_what_it_demands_of_a_concept(
+    text: str, qualifier: str, words: tuple[str, ...]
+) -> None:
+    m = builtin_matcher().match(text)
+    assert [(q.id, tuple(h.words for h in hits)) for q, hits in m.qualifiers] == [
+        (qualifier, words)
+    ]
+    assert m.score == 0.85  # the matcher does not know the claims; the drafter decides
+
+
+def test_a_qualifier_of_another_concept_is_ignored() -> None:
+    # "modify" qualifies logs, not a workflow; "how long" qualifies logs, not tokens
+    for text in ("Can the agent modify the release workflow?",
+                 "How long does a token given to the agent stay valid?"):
+        assert builtin_matcher().match(text).qualifiers == ()
+
+
+def test_a_claim_speaks_to_a_qualifier_in_its_own_words() -> None:
+    matcher = builtin_matcher()
+    immutability = next(q for q in matcher.vocabulary.qualifiers if q.id == "immutability")
+    assert matcher.speaks_to(immutability, "Session logs go to a bucket with S3 Object Lock.")
+    assert not matcher.speaks_to(immutability, "Session logs are exported over OpenTelemetry.")

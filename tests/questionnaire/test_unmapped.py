@@ -206,7 +206,9 @@ def test_labelled_real_questions(shared_data: Path, example: Any) -> None:
                 assert answers[q.key].choice is None
     assert seen == len(wanted)
     assert drafted["unrelated"] == 0
-    assert drafted["agent"] >= 21  # measured: 21 of 30 (docs/questionnaires.md)
+    # measured: 20 of 30 (docs/questionnaires.md); CAIQ LOG-02.1 asks about log retention,
+    # which the claim of LOG-01 does not speak to
+    assert drafted["agent"] >= 20
 
 
 def test_aicm_mapping_answers_its_agent_relevant_questions(
@@ -317,4 +319,68 @@ def test_dev_set(example: Any) -> None:
                 assert judge(q.text, a.narrative) == []
     unrelated = sorted(i for i, label in drafted.items() if label == "unrelated")
     assert unrelated == []
-    assert sum(label == "agent" for label in drafted.values()) >= 112  # measured: 112 of 136
+    # measured: 103 of 136; nine more were drafted before qualifiers, each from a claim that
+    # does not say what the question asks (how long logs are kept, whether they can be
+    # altered or deleted, access to production)
+    assert sum(label == "agent" for label in drafted.values()) >= 103
+
+
+def test_a_demand_no_drafted_claim_speaks_to_leaves_the_question_for_a_human(
+    example: Any,
+) -> None:
+    """High-scoring questions whose point is a qualifier the claims do not speak to: the
+    example's LOG-01 says logs are exported, not that they cannot be changed or how long
+    they are kept; CRED-02 says which files the sandbox cannot read, not what reaches
+    production."""
+    answers = draft(example, {
+        "tamper": "Are the AI agent's session logs tamper-evident?",
+        "kept": "Are AI agent tool-call logs kept for twelve months?",
+        "prod": "Could the AI agent's token open the production database?",
+    })
+    assert {k: (a.answered, a.match_score) for k, a in answers.items()} == {
+        "tamper": (False, 0.5), "kept": (False, 0.5), "prod": (False, 0.5)
+    }
+    assert answers["tamper"].unanswered_reason == (
+        "the question asks about whether records can be altered or deleted (tamper-evident), "
+        "which the claim of LOG-01 does not speak to; the claim of LOG-02 speaks to it, but "
+        "it is partial (score 0.85, 0.50 for what they say < --min-confidence 0.55)"
+    )
+    assert answers["prod"].unanswered_reason.startswith(
+        "the question asks about access to production systems and customer data (production "
+        "database), which the claim of CRED-02 does not speak to (score 0.85"
+    )
+
+
+def test_a_question_that_asks_more_gets_the_part_the_claims_speak_to(example: Any) -> None:
+    text = ("Are AI agent sessions recorded in an audit trail and telemetry, and how long "
+            "are those logs retained?")
+    [answer] = draft(example, {"both": text}).values()
+    assert (answer.answered, answer.match_score, answer.control_ids) == (True, 0.65, ("LOG-01",))
+    assert answer.narrative.splitlines()[1] == (
+        "This answer covers only the part about logging of agent sessions; the part about how "
+        "long records are kept is left for a human."
+    )
+
+
+def test_a_claim_that_speaks_to_the_demand_answers_it(example: Any) -> None:
+    model = example.workspace.model
+    claim = (
+        "Claude Code in each session exports its event logs over OpenTelemetry to a bucket "
+        "that retains them for 400 days."
+    )
+    controls = [
+        c.model_copy(update={"claim": claim}) if c.id == "LOG-01" else c for c in model.controls
+    ]
+    text = "Are AI agent tool-call logs kept for a year?"
+    q = Questionnaire(Path("q.csv"), Format.CSV, [Question(key="kept", id="kept", text=text)])
+    [answer] = draft_answers(
+        q,
+        model.model_copy(update={"controls": controls}),
+        control_verdicts(example.result.verdicts),
+        example.workspace.root / "evidence",
+        claims_judge(),
+        UnmappedPolicy(),
+    ).values()
+    assert (answer.answered, answer.match_score) == (True, 0.85)
+    assert "This answer covers only" not in answer.narrative
+    assert f"{claim.rstrip('.')} (LOG-01)." in answer.narrative
