@@ -49,8 +49,13 @@ def _check_json() -> tuple[int, dict]:
 #: compliance.yaml gives them, info): a verified control would stop a step of each but for
 #: its own stated limit, which the step exploits.
 PARTLY = ("CRED-01",)
+# Every built-in scenario: each verified control that would stop a step has a limit that
+# applies to it (malicious-mcp-server and poisoned-dependency were STOPPED until the
+# limits a need always exploits, NEED_EXPLOITS, were added: reads past the Bash sandbox,
+# DNS).
 LIMITED = ("exfiltration-allowed-destination", "isolation-escape", "leaked-session-token",
-           "readme-injection", "readme-injection-pr-run")
+           "malicious-mcp-server", "poisoned-dependency", "readme-injection",
+           "readme-injection-pr-run")
 EXPECTED_FINDINGS: list[tuple[str, int, int, str, str, str]] = [
     ("controls/credentials.yaml", 9, 12, "VRF001", "info", "claim of CRED-01 is PARTLY VERIFIED"),
     ("controls/metrics.yaml", 84, 9, "MET003", "info", "metric MET-TOOLS (most tools (MCP "
@@ -61,7 +66,7 @@ TABLETOP_NOTES = [("controls/system.yaml", 4, 1, "TTX001", "info", f"tabletop sc
 
 def test_example_workspace_check_passes_with_exact_summary() -> None:
     code, report = _check_json()
-    assert report["summary"] == {"error": 0, "warning": 0, "info": 7, "waived": 0}
+    assert report["summary"] == {"error": 0, "warning": 0, "info": 9, "waived": 0}
     got = [(f["path"], f["line"], f["column"], f["code"], f["level"],
             f["message"].split(":", 1)[0].removeprefix("evidence ")) for f in report["findings"]]
     assert got[:2] == EXPECTED_FINDINGS
@@ -84,8 +89,9 @@ def test_example_workspace_text_output_ends_with_a_clean_summary() -> None:
     assert lines[-1] == ("0 errors, 0 warnings; claims: 10 verified, 1 partly verified, "
                          "3 unverified, 0 refuted")
     assert lines[0].split(": ", 1)[1].startswith("info claim of CRED-01 is PARTLY VERIFIED")
-    assert [line.split(":")[0] for line in lines[7:-1]] == [
-        f"metric {m.id}" for m in _model().metrics]  # after the seven info findings
+    notes = 2 + len(LIMITED)  # VRF001, MET003 and one TTX001 per limited scenario
+    assert [line.split(":")[0] for line in lines[notes:-1]] == [
+        f"metric {m.id}" for m in _model().metrics]  # after the info findings
 
 
 def test_model_is_split_into_files_with_schema_line() -> None:
@@ -274,7 +280,7 @@ def test_aged_evidence_is_a_visible_warning_so_the_quick_start_keeps_passing() -
     # (2026-11-20) are older than their 180-day intervals (TTX003, DRL002 per layer): all
     # warnings, so the quick start keeps exiting 0. The infos: CRED-01 is PARTLY VERIFIED
     # (VRF001), MET-TOOLS is UNMEASURED (MET003), five tabletop paths are LIMITED (TTX001).
-    assert report["summary"] == {"error": 0, "warning": 29, "info": 7, "waived": 0}
+    assert report["summary"] == {"error": 0, "warning": 29, "info": 9, "waived": 0}
     assert sorted(f["code"] for f in report["findings"]
                   if f["code"][:3] in ("TTX", "DRL") and f["level"] != "info") \
         == ["DRL002"] * 6 + ["TTX003"]

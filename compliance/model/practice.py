@@ -75,6 +75,22 @@ NEED_TEXT: dict[Need, str] = {
 }
 
 
+#: Limit topics a need exploits in any scenario, whatever its step lists: a credential in
+#: the session's environment or in a file no deny rule names is readable by any command;
+#: reaching a host may go over DNS. A step exploits these as well as its own ``exploits``
+#: (which add what depends on the scenario: a read made by the agent's own tools, outside
+#: the Bash sandbox), so the same need against the same control has the same outcome in
+#: every scenario unless the scenario says why not.
+NEED_EXPLOITS: dict[Need, tuple[str, ...]] = {
+    Need.READ_SECRET: ("readable-by-agent-commands",),
+    Need.EGRESS_TO_HOST: ("allowlist-bypass", "dns-channel"),
+    Need.RUN_UNTRUSTED_CODE: ("sandbox-scope",),
+    Need.PUSH_BRANCH: ("proxy-can-be-misused",),
+    Need.OPEN_PULL_REQUEST: ("proxy-can-be-misused",),
+    Need.USE_WORKFLOW_SECRETS: ("token-scope", "approval-scope"),
+}
+
+
 class Step(Strict):
     """One attacker step: what happens and what it needs to succeed."""
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from compliance.model import Control, Layer, Model, Status
-from compliance.model.practice import NEED_TEXT, Need, Scenario, Step
+from compliance.model.practice import NEED_EXPLOITS, NEED_TEXT, Need, Scenario, Step
 from compliance.practice.effects import STOPS, Effect, effects_table
 
 STOPPED, HARDER, PASSES = "stopped", "made harder", "passes"
@@ -74,8 +74,8 @@ class Act:
         if self.counts:
             return "stops"
         if self.limits_it:
-            return (f"would stop it, but its limit {', '.join(self.limited_by)} applies to "
-                    "what this step exploits: only makes it harder")
+            return (f"would stop it, but {its_limits(self.limited_by)} to what this step "
+                    "exploits: only makes it harder")
         if self.effect == STOPS:
             return f"would stop, but is {self.status} and {self.verdict}: only makes it harder" \
                 if self.status != "deployed" else \
@@ -164,8 +164,8 @@ class Trace:
         """'at step escape, ISO-01 would stop it, but its limit microvm-depends-on-host
         applies to what that step exploits', for every verified control a step gets past
         that way."""
-        return "; ".join(f"at step {s.step.id}, {a.control} would stop it, but its limit "
-                         f"{', '.join(a.limited_by)} applies to what that step exploits"
+        return "; ".join(f"at step {s.step.id}, {a.control} would stop it, but "
+                         f"{its_limits(a.limited_by)} to what that step exploits"
                          for s in self.steps for a in s.limiters)
 
     @property
@@ -205,6 +205,13 @@ class Trace:
         return "; ".join(parts) or "no control of this layer acts on any step"
 
 
+def its_limits(ids: tuple[str, ...]) -> str:
+    """'its limit X applies', or 'its limits X and Y apply'."""
+    if len(ids) == 1:
+        return f"its limit {ids[0]} applies"
+    return f"its limits {', '.join(ids[:-1])} and {ids[-1]} apply"
+
+
 def verdict_word(raw: dict[str, Any] | None, control: Control) -> str:
     """The control's verdict as the trace shows it (STALE for claims on changed files)."""
     if control.status is Status.PLANNED:
@@ -233,17 +240,16 @@ def trace(model: Model, verdicts: dict[str, Any], scenario: Scenario) -> Trace:
     steps = []
     for step in scenario.steps:
         acts = []
+        exploits = set(step.exploits).union(*(NEED_EXPLOITS.get(n, ()) for n in step.needs))
         for control, word, row in active:
             hits = [(n, row[n]) for n in step.needs if n in row]
             if not hits:
                 continue
             effect: Effect = STOPS if any(e == STOPS for _n, e in hits) else hits[0][1]
-            own = tuple(lid for lid in control.limits
-                        if topics.get(lid, set()) & set(step.exploits))
+            own = tuple(lid for lid in control.limits if topics.get(lid, set()) & exploits)
             acts.append(Act(control.id, control.title, control.layer, control.kind or "",
                             control.status.value, word, effect, tuple(n for n, _e in hits),
                             tuple(control.limits), own))
-        exploits = set(step.exploits)
         through = tuple((lim.id, " ".join(lim.text.split())) for lim in limits
                         if exploits & set(lim.topics))
         shows = " ".join((step.trail or "the actions of this step").split())

@@ -110,7 +110,50 @@ def test_summary_lists_every_builtin_scenario(repo: Path) -> None:
             "exploits (") in out
     assert ("isolation-escape: LIMITED by ISO-01: its own limit applies to what the path "
             "exploits (") in out
-    assert "poisoned-dependency: STOPPED by NET-01; single point of failure: NET-01 (" in out
+    # a need against a control has one outcome in every scenario: reading a credential is
+    # limited by CRED-02's readable-by-agent-commands, reaching a host by NET-01's DNS channel
+    assert ("poisoned-dependency: LIMITED by CRED-02, NET-01, NET-02, ISO-02: each one's own "
+            "limit applies to what the path exploits (") in out
+    assert ("malicious-mcp-server: LIMITED by CRED-02, NET-01, NET-02: each one's own limit "
+            "applies to what the path exploits (") in out
+    assert "STOPPED" not in out
+
+
+def test_the_limits_a_need_always_exploits_hold_in_every_scenario(repo: Path) -> None:
+    """malicious-mcp-server was STOPPED by CRED-02 and NET-01 while leaked-session-token,
+    with the same needs, was LIMITED by the same controls' limits."""
+    from compliance.model.practice import NEED_EXPLOITS, Need
+    from compliance.pipeline import load_and_check
+    from compliance.practice.trace import trace_all
+
+    checked = load_and_check(repo)
+    assert checked.workspace.model is not None
+    outcomes: dict[tuple[str, str], set[str]] = {}
+    for t in trace_all(checked.workspace.model, checked.result.verdicts):
+        for step in t.steps:
+            for act in step.acts:
+                for need in act.needs:
+                    if need in NEED_EXPLOITS:
+                        outcomes.setdefault((need.value, act.control), set()).add(
+                            "stops" if act.counts else "limited" if act.limits_it else "harder")
+    assert outcomes[(Need.EGRESS_TO_HOST.value, "NET-01")] == {"limited"}
+    assert outcomes[(Need.READ_SECRET.value, "CRED-02")] == {"limited"}
+    assert all(len(seen) == 1 for seen in outcomes.values()), outcomes
+
+
+def test_a_step_no_limit_covers_is_stopped(repo: Path, tmp_path: Path) -> None:
+    ws = copy_example(repo, tmp_path / "ws")
+    (ws / "scenarios").mkdir()
+    (ws / "scenarios" / "merge.yaml").write_text(
+        "scenarios:\n  - id: unreviewed-merge\n    title: A change is merged without review\n"
+        "    summary: The agent's change reaches the default branch unreviewed.\n"
+        "    steps:\n      - id: merge\n        action: The agent merges its own pull request.\n"
+        "        needs: [merge-without-review]\n        trail: the merge event\n",
+        encoding="utf-8")
+    code, out, _ = run("tabletop", "-w", str(ws), "--today", TODAY)
+    assert code == 0
+    assert "unreviewed-merge: STOPPED by GIT-01, GIT-02 (A change is merged without review)" \
+        in out.splitlines()
 
 
 def test_without_the_workflow_gate_the_path_passes_and_check_fails(
