@@ -296,6 +296,10 @@ _FRAME_NEEDS: tuple[tuple[str, ...] | None, ...] = (
 assert len(_FRAME_NEEDS) == len(lx.NOT_ASSERTED_FRAMES)
 
 
+#: A rule code and its name, as the tool's own outputs print them: the name is a mention.
+_RULE_NAME = re.compile(r"\b[a-z]{2,5}\d{3} \(([a-z0-9]+(?:-[a-z0-9]+)+)\)")
+
+
 def _mention_regions(text: str, quotes: list[Span]) -> list[Span]:
     regions: list[Span] = []
     for frame, needs in zip(lx.NOT_ASSERTED_FRAMES, _FRAME_NEEDS, strict=True):
@@ -316,6 +320,8 @@ def _mention_regions(text: str, quotes: list[Span]) -> list[Span]:
         regions.append((c.end(), min(ends) if ends else len(text)))
     if text[:1] in "qdeosp \t" and lx.PROMPT.match(text):
         regions.append((0, len(text)))
+    if "(" in text:  # a rule's name after its code ("cfg017 (codeowners-review-not-required)")
+        regions.extend(m.span(1) for m in _RULE_NAME.finditer(text))
     if quotes:
         rest = _strip_quotes(text, quotes)
         # quotations in a sentence about wording, or a bare list of quoted phrases, are

@@ -100,9 +100,10 @@ NEGATOR = _re(
     r"mitigat(?:e|es|ed|ing) (?:entirely|fully|completely|totally|in full)|"
     r"(?:fully|completely|entirely|totally) (?:mitigat\w+|solv\w+|address\w*|neutrali[sz]\w+)|"
     r"impossible|impossibility|infeasible|unfeasible|prevents?|prevented|preventing|prevention|"
-    # (not the aspect verb: "we stopped describing the pipeline as ...")
-    r"(?:stops?|stopped|stopping)(?! (?:describing|saying|calling|claiming|using|advertising|"
-    r"marketing|promising|telling|writing))|blocks?|blocked|blocking|eliminates?|eliminated|eliminating|immune|impervious|"
+    # (not the aspect verb: "we stopped describing the pipeline as ...", "a session that
+    # stops sending"; "stops incoming connections" is the negator)
+    r"(?:stops?|stopped|stopping)(?! (?!(?:incoming|outgoing|ongoing|existing|following|"
+    r"remaining|upcoming|pending|anything|everything|nothing|something)\b)\w+ing\b)|blocks?|blocked|blocking|eliminates?|eliminated|eliminating|immune|impervious|"
     r"invulnerable|rules? out|ruled out|prohibits?|prohibited|forbids?|forbidden|precludes?|"
     r"precluded|defeats?|defeated|neutrali[sz]es?|neutrali[sz]ed|thwarts?|thwarted|"
     # verbs of disarming and repelling ("defuses every injection", "wards off any attack")
@@ -193,7 +194,7 @@ HEDGE = _re(
     r"(?:built|engineered|architected) to|"
     r"(?<!any )(?<!every )(?<!all )(?<!from )(?<!against )(?<!malicious )(?<!hostile )"
     r"attempts? to|harder|more difficult|less likely|unlikely|"
-    r"partial(?:ly)?|mostly|largely|"
+    r"partial(?:ly)?|partly|mostly|largely|"
     # a condition around the predicate ("is only hidden from the agent if ...") and a bound
     # by comparison ("only as complete as our knowledge")
     r"only (?:as [\w-]+ as|(?:[\w-]+ ){1,6}?(?:if|when|while|as long as|provided)\b)|"

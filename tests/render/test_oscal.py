@@ -163,3 +163,12 @@ def test_an_unwritable_out_is_one_line_and_exit_2(repo: Path, tmp_path: Path) ->
     code, _out, err = export(ws, blocker / "oscal")
     assert code == 2
     assert err.startswith(f"error: cannot write {blocker / 'oscal'}: ")
+
+
+def test_the_export_passes_the_tools_own_lint(exported: Path) -> None:
+    """A team that lints what it sends out got two errors on text the tool wrote: a
+    residual risk ("a session that stops sending creates a gap", read as "no gaps") and a
+    rule's name after its code ("CFG017 (codeowners-review-not-required)")."""
+    result = CliRunner().invoke(cli, ["lint", str(exported)])
+    assert result.exit_code == 0, result.stdout
+    assert result.stdout.splitlines()[-1].endswith("; no rule matched")
