@@ -250,13 +250,16 @@ def _backing(control: Any, verdict: Any) -> Backing | None:
     checked = status_of(verdict)
     if status == "planned" or checked == "refuted":
         return None
-    if status == "partial":
-        return Backing(control, Support.PARTIAL, "the control is only partly deployed")
-    if checked == "verified":
-        return Backing(control, Support.FULL)
+    # every reason a reader must weigh, not the first one: a partly deployed control whose
+    # claim nothing verified was described as "only partly deployed" alone
+    reasons = ["the control is only partly deployed"] if status == "partial" else []
     if checked == "partly-verified":  # some parts of the claim no check verified: not verified
-        return Backing(control, Support.PARTIAL, "only some parts of this claim are verified")
-    return Backing(control, Support.PARTIAL, "no configuration evidence verifies this claim yet")
+        reasons.append("only some parts of this claim are verified")
+    elif checked != "verified":
+        reasons.append("no configuration evidence verifies this claim yet")
+    if not reasons:
+        return Backing(control, Support.FULL)
+    return Backing(control, Support.PARTIAL, "; ".join(reasons))
 
 
 def compose(

@@ -240,3 +240,27 @@ def test_a_claim_with_a_waived_overclaim_answers_nothing(model: Any) -> None:
         "controls/model.yaml:9:12, waived: waiver CLM005 on NET-01 by ciso until 2027-01-31: "
         "for the renewal) as an overclaim and a waiver lets it stand in the model; a waiver is "
         "not carried into a customer's answer")
+
+
+@pytest.mark.parametrize(("status", "verdict", "reason"), [
+    ("partial", "unverified",
+     "the control is only partly deployed; no configuration evidence verifies this claim yet"),
+    ("partial", "partly-verified",
+     "the control is only partly deployed; only some parts of this claim are verified"),
+    ("partial", "verified", "the control is only partly deployed"),
+    ("deployed", "unverified", "no configuration evidence verifies this claim yet"),
+    ("deployed", "verified", None),
+])
+def test_a_backing_names_every_reason_a_reader_must_weigh(status: str, verdict: str,
+                                                          reason: str | None) -> None:
+    """CAIQ LOG-08.1 said "(LOG-02; the control is only partly deployed)" of a control that
+    was partly deployed and whose claim nothing verified: the second reason was dropped."""
+    from types import SimpleNamespace
+
+    from compliance.questionnaire.draft import Support, _backing
+
+    backing = _backing(SimpleNamespace(status=status), verdict)
+    assert backing is not None
+    assert (backing.support is Support.FULL) == (reason is None)
+    if reason is not None:
+        assert backing.why_partial == reason
