@@ -125,9 +125,13 @@ ASPECTS: tuple[Aspect, ...] = (
            "branch, not pull request code.",
            "cannot get their code run by a privileged workflow", ("gha-workflow",),
            ("token-scope-not-behaviour",)),
-    Aspect("least-privilege-tokens", "pipeline", "PIPE", "Least-privilege workflow tokens",
-           "Workflows run with tokens limited to the permissions each job declares.",
-           "trigger workflows that hold least-privilege tokens",
+    # (what CFG021 verifies: permissions declared and none write-all; not least privilege,
+    # so neither the title nor the stance says so)
+    Aspect("least-privilege-tokens", "pipeline", "PIPE",
+           "Workflow token permissions declared per workflow",
+           "Each workflow declares its token's permissions instead of taking the repository "
+           "default, and none grants write-all.",
+           "have CI run with token permissions each workflow declares",
            ("gha-workflow", "copilot-setup-steps", "actions-permissions"),
            ("token-scope-not-behaviour",),
            lambda docs: any(d.kind in WORKFLOWS for d in docs)),

@@ -236,3 +236,16 @@ def test_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
     code, _out, err = init(str(tmp_path / "nope"))
     assert code == 2
     assert "does not exist" in err
+
+
+def test_the_workflow_token_claim_says_what_its_check_verifies(repo: Path, tmp_path: Path) -> None:
+    """init wrote "Least-privilege workflow tokens" and a stance of "least-privilege tokens"
+    for workflows granting pull-requests: write and id-token: write: CFG021 verifies that
+    permissions are declared and none is write-all, not least privilege."""
+    src = lay_out(repo / "evidence", EXAMPLE_LAYOUT, tmp_path / "repo")
+    assert init(str(src), "--out", str(tmp_path / "ws"))[0] == 0
+    text = (tmp_path / "ws" / "controls" / "pipeline.yaml").read_text(encoding="utf-8")
+    assert "kind: least-privilege-tokens" in text  # (the kind's id is kept)
+    assert "title: \"Workflow token permissions declared per workflow\"" in text
+    assert "least-privilege tokens" not in text.casefold()
+    assert "least privilege" not in text.casefold()
