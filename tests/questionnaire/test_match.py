@@ -94,6 +94,10 @@ def top(text: str) -> tuple[str | None, bool, float]:
         # logging: logs exist for someone to read; logs are kept for a time
         ("Are logs of each run available to us?", "logging"),
         ("How many days do you retain the logs?", "logging"),
+        # the tokens CI jobs run with are the pipeline's ("least privilege" alone was read
+        # as the agent's credentials, and the answer cited only CRED-02)
+        ("What scopes does the GITHUB_TOKEN of each build job get?", "pipeline"),
+        ("Are workflow tokens limited to what each job needs?", "pipeline"),
     ],
 )
 def test_vocabulary_terms_name_their_concept(text: str, concept: str) -> None:
