@@ -98,6 +98,9 @@ def top(text: str) -> tuple[str | None, bool, float]:
         # as the agent's credentials, and the answer cited only CRED-02)
         ("What scopes does the GITHUB_TOKEN of each build job get?", "pipeline"),
         ("Are workflow tokens limited to what each job needs?", "pipeline"),
+        # prompt injection: what the model says of it is what contains an injected agent
+        ("How do you handle jailbreak attempts against the coding assistant?", "injection"),
+        ("What limits the damage when the bot follows a prompt injection?", "injection"),
     ],
 )
 def test_vocabulary_terms_name_their_concept(text: str, concept: str) -> None:
