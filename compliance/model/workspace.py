@@ -42,7 +42,9 @@ class Settings(Strict):
 
     unverified: FindingLevel = Field(
         default=FindingLevel.WARNING,
-        description="Level of a claim no evidence file can verify. Never counted as passing.")
+        description="Level of a claim (or part of one) that is not verified: a check could "
+        "not confirm it from the given files, or no configuration check covers it (VRF004). "
+        "Never counted as passing; off shows it only in the verdicts.")
     tabletop_limited: Literal["error", "warning", "info"] = Field(
         default="warning",
         description="Level of a tabletop scenario (TTX001) that no control stops, where a "

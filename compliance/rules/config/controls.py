@@ -141,7 +141,7 @@ def claim_diagnostics(rule: Any, ctx: CheckContext) -> Iterator[Diagnostic]:
 def _all_claim_diagnostics(ctx: CheckContext) -> dict[str, list[Diagnostic]]:
     from compliance.rules.config import CONFIG_RULES
 
-    level = _unverified_level(ctx)
+    level = unverified_level(ctx)
     out: dict[str, list[Diagnostic]] = {}
     for control in _checked(ctx):
         verdicts = evaluate_control(ctx, control)
@@ -161,7 +161,9 @@ def _all_claim_diagnostics(ctx: CheckContext) -> dict[str, list[Diagnostic]]:
     return out
 
 
-def _unverified_level(ctx: CheckContext) -> Level | None:
+def unverified_level(ctx: CheckContext) -> Level | None:
+    """The level of a finding that a claim is unverified (``unverified`` in compliance.yaml),
+    None for ``off``."""
     setting = getattr(ctx.model.settings, "unverified", "warning")
     value = str(getattr(setting, "value", setting))
     return None if value == "off" else Level(value)
