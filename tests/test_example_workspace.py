@@ -278,19 +278,24 @@ def test_the_claims_judge_finds_no_overclaim_in_the_example_prose() -> None:
     assert found == []
 
 
-def test_aged_evidence_is_a_visible_warning_so_the_quick_start_keeps_passing() -> None:
+def test_aged_evidence_verifies_no_claim_so_no_tabletop_path_is_stopped() -> None:
     result = CliRunner().invoke(cli, ["check", str(REPO), "--format", "json",
                                       "--today", "2027-06-01"])
     report = json.loads(result.stdout)
-    assert result.exit_code == 0
-    # 22 aged evidence files; the last tabletop exercise (2026-11-24) and the last drill
-    # (2026-11-20) are older than their 180-day intervals (TTX003, DRL002 per layer): all
-    # warnings, so the quick start keeps exiting 0; so are the four claims (or parts) no
-    # check covers (VRF004). The infos: CRED-01 is PARTLY VERIFIED (VRF001), MET-TOOLS is
-    # UNMEASURED (MET003), five tabletop paths are LIMITED (TTX001).
-    assert report["summary"] == {"error": 0, "warning": 33, "info": 7, "waived": 0}
+    # 22 aged evidence files (EVD005, a warning in the example); the last tabletop exercise
+    # (2026-11-24) and the last drill (2026-11-20) are older than their 180-day intervals
+    # (TTX003, DRL002 per layer); the four claims (or parts) no check covers (VRF004). No
+    # claim rests on evidence within its max_age_days, so none is VERIFIED (nor CRED-01
+    # PARTLY VERIFIED), and no verified control stops any of the seven tabletop paths
+    # (TTX001, errors): check exits 1 until the evidence is re-exported and re-pinned.
+    assert result.exit_code == 1
+    assert report["summary"] == {"error": 7, "warning": 33, "info": 1, "waived": 0}
+    assert {v["status"] for v in report["verdicts"].values()} == {"unverified"}
+    assert report["verdicts"]["ISO-02"]["too_old"] == ["claude-managed-settings"]
+    assert sorted(f["code"] for f in report["findings"] if f["level"] == "error") == \
+        ["TTX001"] * 7
     assert sorted(f["code"] for f in report["findings"]
-                  if f["code"][:3] in ("TTX", "DRL") and f["level"] != "info") \
+                  if f["code"][:3] in ("TTX", "DRL") and f["level"] == "warning") \
         == ["DRL002"] * 6 + ["TTX003"]
     warned = sorted(f["message"].split()[1] for f in report["findings"]
                     if f["level"] == "warning" and f["code"] == "EVD005")

@@ -53,7 +53,8 @@ class Settings(Strict):
         "that nothing would stop is always an error.")
     evidence_too_old: FindingLevel = Field(
         default=FindingLevel.ERROR,
-        description="Level of evidence older than its max_age_days.")
+        description="Level of the finding on evidence older than its max_age_days (EVD005). "
+        "Whatever the level, a claim resting on such evidence is never VERIFIED.")
     waiver_horizon_days: int = Field(
         default=180, ge=1, le=3650,
         description="Longest a waiver may run from today; longer is an error.")
