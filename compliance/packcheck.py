@@ -11,6 +11,11 @@ Four checks, each naming exactly what does not match:
    except the PDF itself, which cannot hold its own hash);
 4. ``manifest.json.sig`` against an allowed-signers file, with ssh-keygen.
 
+It also says what the pack records of the check it was built after: the open findings
+in its ``findings.json`` (whose sha256 the manifest holds). A pack built with
+``--allow-findings`` is consistent all the same, and the verdict says with how many open
+errors it was built.
+
 Only a good signature shows that the pack is the one that was built: without it,
 anyone who can edit the zip can make its files consistent again, so the verdict
 says "consistent", never "verified".
@@ -39,6 +44,7 @@ from compliance.render.pack import MANIFEST_NAME, SIGNATURE_NAME, pack_path
 
 PDF_NAME = "report.pdf"
 MODEL_NAME = "model.json"
+FINDINGS_NAME = "findings.json"
 MAX_PACK_BYTES = 2 << 30
 MAX_ENTRIES = 100_000
 MAX_TOTAL_BYTES = 4 << 30
@@ -71,6 +77,9 @@ class PackCheck:
     #: Whether the pack holds manifest.json.sig; None when the signature was not looked at
     #: (the pack's manifest.json could not be read as a manifest).
     signed: bool | None = None
+    #: The open findings findings.json records (its ``summary``: error, warning, info,
+    #: waived); None when it could not be read (a problem names why).
+    built_with: dict[str, int] | None = None
 
     @property
     def ok(self) -> bool:
@@ -108,11 +117,21 @@ class PackCheck:
                 f"files match their sha256 pins in model.json, and report.pdf's attached "
                 "manifest matches manifest.json")
         if self.signature_ok:
-            return f"verified: {what}; the signature is good"
+            return f"verified{self._open_errors()}: {what}; the signature is good"
         why = ("the pack is signed, but who signed it was not checked (give "
                "--allowed-signers FILE)" if self.signed else "the pack is not signed")
-        return (f"consistent, not shown to be the pack that was built: {what}; {why}, so "
-                "anyone who can edit the zip could have made it consistent")
+        return (f"consistent, not shown to be the pack that was built{self._open_errors()}: "
+                f"{what}; {why}, so anyone who can edit the zip could have made it consistent")
+
+    def _open_errors(self) -> str:
+        """', and built with N open error findings (...)' when findings.json records any."""
+        errors = (self.built_with or {}).get("error", 0)
+        if not errors:
+            return ""
+        one = errors == 1
+        return (f", and built with {errors} open error finding{'' if one else 's'} (build "
+                f"--allow-findings; {FINDINGS_NAME} in the pack lists "
+                f"{'it' if one else 'them'})")
 
     def as_dict(self) -> dict[str, Any]:
         """The keys `compliance verify --format json` adds to the JSON report (see
@@ -125,6 +144,7 @@ class PackCheck:
             "pins_checked": self.pins_checked,
             "problems": [{"subject": p.subject, "message": p.message} for p in self.problems],
             "signature": {"status": self.signature_status, "message": self.signature},
+            "built_with": self.built_with,
         }
 
 
@@ -296,6 +316,29 @@ def _pins(pack: _Pack, matched: dict[str, str], result: PackCheck) -> None:
                 "pinned, either after the pack was built or in a build with --allow-findings"))
 
 
+def _built_with(pack: _Pack, matched: dict[str, str], result: PackCheck) -> None:
+    """The open findings the pack was built with, from its findings.json (read only when it
+    matched the manifest; a file already named by a problem is not named again)."""
+    if FINDINGS_NAME in {p.subject for p in result.problems}:
+        return
+    if FINDINGS_NAME not in matched:
+        result.problems.append(Problem(FINDINGS_NAME, "not in the pack, so what findings were "
+                                       "open when it was built cannot be told"))
+        return
+    try:
+        summary = json.loads(pack.read(FINDINGS_NAME).decode("utf-8"))["summary"]
+        counts = {k: summary[k] for k in ("error", "warning", "info", "waived")}
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                   for n in counts.values()):
+            raise TypeError("a count is not a whole number")
+    except (ValueError, KeyError, TypeError) as exc:  # (not UTF-8 or JSON: ValueError)
+        result.problems.append(Problem(FINDINGS_NAME, f"its summary cannot be read "
+                                       f"({type(exc).__name__}: {exc}), so what findings were "
+                                       "open when the pack was built cannot be told"))
+        return
+    result.built_with = counts
+
+
 def _embedded(pack: _Pack, manifest: PackManifest, result: PackCheck) -> None:
     subject = f"{PDF_NAME} (its attached manifest.json)"
     if PDF_NAME not in pack.names:
@@ -400,6 +443,7 @@ def verify_pack(path: Path, allowed_signers: Path | None = None) -> PackCheck:
             return result
         matched = _files(pack, manifest, result)
         _pins(pack, matched, result)
+        _built_with(pack, matched, result)
         _embedded(pack, manifest, result)
         _signature(pack, manifest_data, allowed_signers, result)
     return result

@@ -49,8 +49,14 @@ def test_check_clean_workspace_text(tmp_path: Path) -> None:
     code, out, err = run("check", str(ws), "--format", "text")
     assert code == 0
     assert err == ""
-    assert out.endswith("0 errors, 5 warnings; claims: 0 verified, 1 unverified, 0 refuted\n")
+    # five layers with no control (GAP001) and the one claim, which no check covers (VRF004)
+    assert out.endswith("0 errors, 6 warnings; claims: 0 verified, 1 unverified, 0 refuted\n")
     assert out.splitlines()[0] == (
+        "controls/isolation.yaml:6:12: warning claim of ISO-01 is unverified: no configuration "
+        "check covers it (it has no `kind` and no `verified_by`); cite evidence a check reads "
+        "and name that check in `verified_by` (`compliance rules` lists them), or narrow the "
+        "claim to what a check verifies [VRF004]")
+    assert out.splitlines()[1] == (
         "controls/system.yaml:1:1: warning layer 'credentials' has no deployed or partial "
         "control: 'What can a leaked or misused token do?' is unanswered and every output "
         "shows it as a gap [GAP001]")

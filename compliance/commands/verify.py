@@ -29,7 +29,8 @@ def verify(pack: Path, allowed_signers: Path | None, fmt: str) -> None:
     manifest attached inside report.pdf against manifest.json, and with
     --allowed-signers the signature manifest.json.sig. Prints each thing that
     does not match. Exit 0 when all match, 1 when something does not, 2 when
-    the pack cannot be read at all.
+    the pack cannot be read at all. A pack built with --allow-findings over
+    open errors is named as such, with the count its findings.json records.
 
     Only a good signature shows that PACK is the pack that was built: anyone
     who can edit an unsigned zip can make its files consistent again. So an

@@ -78,8 +78,10 @@ class Evidence(Strict):
         examples=["claude-settings", "opaque"])
     description: Text | None = Field(default=None, description="What the file is.")
     collected: dt.date = Field(description="Date the file was exported or collected.")
-    max_age_days: int = Field(default=90, ge=1, le=3650,
-                              description="How old the file may be before it is reported.")
+    max_age_days: int = Field(
+        default=90, ge=1, le=3650,
+        description="How old the file may be, in days after `collected`: an older file is "
+        "reported (EVD005) and no claim resting on it is VERIFIED.")
 
 
 class Assertion(Strict):

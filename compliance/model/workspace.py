@@ -42,7 +42,9 @@ class Settings(Strict):
 
     unverified: FindingLevel = Field(
         default=FindingLevel.WARNING,
-        description="Level of a claim no evidence file can verify. Never counted as passing.")
+        description="Level of a claim (or part of one) that is not verified: a check could "
+        "not confirm it from the given files, or no configuration check covers it (VRF004). "
+        "Never counted as passing; off shows it only in the verdicts.")
     tabletop_limited: Literal["error", "warning", "info"] = Field(
         default="warning",
         description="Level of a tabletop scenario (TTX001) that no control stops, where a "
@@ -51,7 +53,8 @@ class Settings(Strict):
         "that nothing would stop is always an error.")
     evidence_too_old: FindingLevel = Field(
         default=FindingLevel.ERROR,
-        description="Level of evidence older than its max_age_days.")
+        description="Level of the finding on evidence older than its max_age_days (EVD005). "
+        "Whatever the level, a claim resting on such evidence is never VERIFIED.")
     waiver_horizon_days: int = Field(
         default=180, ge=1, le=3650,
         description="Longest a waiver may run from today; longer is an error.")

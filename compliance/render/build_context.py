@@ -313,6 +313,7 @@ def _summary(given: dict[str, Any], verdicts: list[Verdict], findings: list[Diag
         unverified=verdicts.count(Verdict.UNVERIFIED),
         refuted=verdicts.count(Verdict.REFUTED),
         stale=sum(bool(v.get("stale")) for v in given.values() if isinstance(v, dict)),
+        too_old=sum(bool(v.get("too_old")) for v in given.values() if isinstance(v, dict)),
         planned=planned,
         errors=sum(d.level is Level.ERROR for d in active),
         warnings=sum(d.level is Level.WARNING for d in active),

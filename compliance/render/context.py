@@ -202,6 +202,8 @@ class SummaryView:
     refuted: int = 0
     #: Of the unverified: claims whose evidence changed since it was pinned.
     stale: int = 0
+    #: Of the unverified: claims whose evidence is older than its max_age_days.
+    too_old: int = 0
     #: Of the unverified: planned controls, which are not checked.
     planned: int = 0
     errors: int = 0

@@ -91,13 +91,15 @@ def test_partly_verified_is_shown_in_text_sarif_and_github(
     root = _ws(tmp_path, _control(PARTS))
     monkeypatch.chdir(root)  # github/sarif name files from the current folder
     _code, text = _check(root, "text")
-    assert text.splitlines()[-1] == ("0 errors, 0 warnings; claims: 0 verified, "
+    # The part no check covers is also a warning (VRF004, at the `unverified` level).
+    assert text.splitlines()[-1] == ("0 errors, 1 warning; claims: 0 verified, "
                                      "1 partly verified, 0 unverified, 0 refuted")
     assert text.startswith("controls/credentials.yaml:6:12: info claim of CRED-01 is PARTLY "
                            "VERIFIED: 1 of 2 parts of the claim verified: (1) No API key")
     _code, sarif = _check(root, "sarif")
     results = json.loads(sarif)["runs"][0]["results"]
-    assert [(r["ruleId"], r["level"]) for r in results] == [("VRF001", "note")]
+    assert [(r["ruleId"], r["level"]) for r in results] == [("VRF001", "note"),
+                                                             ("VRF004", "warning")]
     assert "(2) The proxy's token lives at most four hours" in results[0]["message"]["text"]
     _code, github = _check(root, "github")
     assert github.startswith("::notice file=controls/credentials.yaml,line=6,col=12,"

@@ -28,7 +28,10 @@ def found(root: Path, codes: tuple[str, ...] = ()) -> list[str]:
     result = load_and_check(root, TODAY).result
     return [f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}" + (
         " [waived]" if d.waived_by else "")
-        for d in result.findings if d.code != "GAP001" and (not codes or d.code in codes)]
+        # Not the subject here: the layers the minimal workspace leaves out (GAP001) and its
+        # one claim, which no configuration check covers (VRF004).
+        for d in result.findings if d.code not in ("GAP001", "VRF004")
+        and (not codes or d.code in codes)]
 
 
 def test_control_without_limits(tmp_path: Path) -> None:

@@ -254,7 +254,7 @@ def test_a_key_that_cannot_sign_writes_nothing(tmp_path: Path) -> None:
 # --- `compliance verify --format json` (shape: docs/report.md) ---------------------------
 
 VERIFY_KEYS = ["tool", "findings", "summary", "pack", "ok", "verdict", "files_checked",
-               "pins_checked", "problems", "signature"]
+               "pins_checked", "problems", "signature", "built_with"]
 
 
 def verify_json(pack: Path, *extra: str) -> tuple[int, dict, str]:  # type: ignore[type-arg]
@@ -383,3 +383,36 @@ def test_evidence_reached_through_a_link_inside_evidence_verifies(tmp_path: Path
     assert code == 1 and "[EVD001]" in stdout
     with zipfile.ZipFile(tmp_path / "out2/evidence-pack.zip") as archive:
         assert not any("agent-session" in name for name in archive.namelist())
+
+
+@pytest.fixture(scope="module")
+def forced(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A pack built with --allow-findings over a refuted claim (PIPE-01's, re-pinned)."""
+    from tests.disclose.example import turn_off_workflow_approval
+
+    tmp = tmp_path_factory.mktemp("forced")
+    root = copy_example(tmp / "ws")
+    turn_off_workflow_approval(root)
+    code, stdout, _ = invoke("build", str(root), "--out", str(tmp / "out"), "--today", AS_OF,
+                             "--allow-findings")
+    assert code == 1, stdout
+    return tmp / "out/evidence-pack.zip"
+
+
+def test_a_pack_built_with_open_errors_says_so_in_text_and_json(forced: Path) -> None:
+    """An auditor reading 'consistent' must also read that the pack was built over errors."""
+    with zipfile.ZipFile(forced) as archive:
+        recorded = json.loads(archive.read("findings.json"))["summary"]
+    errors = recorded["error"]
+    assert errors >= 1
+    code, stdout, _ = verify(forced)
+    assert code == 0  # the files are consistent: the exit code says only that
+    assert stdout.splitlines()[-1].startswith(
+        f"{forced}: consistent, not shown to be the pack that was built, and built with "
+        f"{errors} open error finding{'' if errors == 1 else 's'} (build --allow-findings; "
+        f"findings.json in the pack lists {'it' if errors == 1 else 'them'}): ")
+    code, stdout, _ = verify(forced, "--format", "json")
+    doc = json.loads(stdout)
+    assert (code, doc["ok"], doc["built_with"]) == (0, True, recorded)
+    assert doc["verdict"].startswith("consistent, not shown to be the pack that was built, "
+                                     f"and built with {errors} open error finding")

@@ -249,3 +249,31 @@ def test_the_workflow_token_claim_says_what_its_check_verifies(repo: Path, tmp_p
     assert "title: \"Workflow token permissions declared per workflow\"" in text
     assert "least-privilege tokens" not in text.casefold()
     assert "least privilege" not in text.casefold()
+
+
+@pytest.mark.parametrize(("settings", "iso03"), [
+    ('{\n  "permissions": {"defaultMode": "bypassPermissions"},\n'
+     '  "sandbox": {"enabled": true, "allowUnsandboxedCommands": true}\n}\n', "refuted"),
+    ('{\n  "permissions": {"defaultMode": "default"},\n'
+     '  "sandbox": {"enabled": true, "allowUnsandboxedCommands": true}\n}\n', "unverified"),
+    ('{\n  "permissions": {"defaultMode": "default"},\n'
+     '  "sandbox": {"enabled": true, "allowUnsandboxedCommands": false}\n}\n', "verified"),
+], ids=["bypass-and-unsandboxed", "unsandboxed-with-prompts", "neither"])
+def test_workspace_only_writes_is_not_verified_when_commands_can_leave_the_sandbox(
+        tmp_path: Path, settings: str, iso03: str) -> None:
+    """A project whose settings let commands run outside the sandbox (and skip every
+    prompt) does not write only inside the repository."""
+    (tmp_path / ".claude").mkdir()
+    (tmp_path / ".claude" / "settings.json").write_text(settings, encoding="utf-8")
+    code, out, err = init(str(tmp_path), "--dry-run")
+    assert code == 0, err
+    assert reported(out)["ISO-03"] == iso03
+    if iso03 == "refuted":
+        assert (".claude/settings.json:2 permissions.defaultMode: defaultMode is "
+                "bypassPermissions (project scope): the Write and Edit tools write outside the "
+                "working directories without asking") in out
+        assert (".claude/settings.json:3 sandbox.allowUnsandboxedCommands: "
+                "sandbox.allowUnsandboxedCommands is true (project scope): a command may retry "
+                "outside the sandbox, and with permissions.defaultMode bypassPermissions "
+                "(.claude/settings.json:2) nobody approves it; outside the sandbox it writes "
+                "wherever the user can") in out

@@ -14,6 +14,7 @@ but unreadable, with why and where, never as not given.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
@@ -81,3 +82,51 @@ def require_sandbox(eff: Effective, findings: Findings, why: str) -> Sourced | N
         return enabled
     findings.refute(enabled.doc if enabled else eff.top(), enabled.fact if enabled else None, why)
     return None
+
+
+def bypass_mode(eff: Effective) -> Sourced | None:
+    """The effective ``permissions.defaultMode: bypassPermissions`` (no permission prompt
+    at all), or None: another mode, or bypass mode disabled
+    (``permissions.disableBypassPermissionsMode: "disable"``)."""
+    mode = eff.value("permissions.defaultMode")
+    if mode is None or mode.value != "bypassPermissions":
+        return None
+    off = eff.value("permissions.disableBypassPermissionsMode")
+    return None if off is not None and off.value == "disable" else mode
+
+
+def require_containment(eff: Effective, findings: Findings, off: str, outside: str) -> None:
+    """For a claim that rests on what the sandbox keeps from Bash (the files it denies, the
+    hosts it blocks, where it lets commands write): refute with ``off`` when the sandbox is
+    off (:func:`require_sandbox`), and keep the claim from VERIFIED for every way a command
+    runs outside the sandbox, where ``outside`` (what such a command reaches) holds:
+    ``sandbox.allowUnsandboxedCommands`` true or unset (its default is true: a command may
+    retry with ``dangerouslyDisableSandbox``) and each ``sandbox.excludedCommands`` entry.
+    With permission prompts in effect a person approves such a command (a gap); with
+    bypassPermissions in effect nobody does, and it refutes."""
+    if require_sandbox(eff, findings, off) is None:
+        return
+    retry = eff.value("sandbox.allowUnsandboxedCommands")
+    fix = "set sandbox.allowUnsandboxedCommands to false in managed settings"
+    ways: list[tuple[Sourced | None, str, str]] = []
+    if retry is None:
+        ways.append((None, "sandbox.allowUnsandboxedCommands is not set in any scope (default "
+                           "true): a command may retry outside the sandbox", fix))
+    elif retry.value is not False:
+        ways.append((retry, f"sandbox.allowUnsandboxedCommands is {json.dumps(retry.value)} "
+                            f"({retry.scope} scope): a command may retry outside the sandbox",
+                     fix))
+    ways += [(src, f"sandbox.excludedCommands lists {src.value}: it runs outside the sandbox",
+              "take it out of sandbox.excludedCommands")
+             for src in eff.array("sandbox.excludedCommands")]
+    bypass = bypass_mode(eff)
+    for src, what, fix in ways:
+        doc, fact = (src.doc, src.fact) if src else (eff.top(), None)
+        if bypass is not None:
+            findings.refute(doc, fact, f"{what}, and with permissions.defaultMode "
+                                       f"bypassPermissions ({bypass.doc.path}:{bypass.fact.line})"
+                                       f" nobody approves it; outside the sandbox {outside}")
+        else:
+            where = f"{doc.path}:{fact.line}" if fact else doc.path
+            findings.gap(f"{where}: {what} when a person approves it, and outside the sandbox "
+                         f"{outside}; {fix}")

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc
 from compliance.adapters.claude_merge import merge_claude_settings
-from compliance.rules.config.base import ConfigRule, require_sandbox
+from compliance.rules.config.base import ConfigRule, require_containment
 from compliance.rules.config.verdict import Findings
 
 STRICT = "sandbox.network.strictAllowlist"
@@ -21,6 +21,9 @@ class UnknownHostsPrompted(ConfigRule):
     settings, or `allowManagedDomainsOnly: true` in managed settings. The same
     keys in a project or local file are ignored (and named in the reasons). Any
     `defaultMode: "bypassPermissions"` refutes, and so does a sandbox that is off.
+    The allowlist binds only commands inside the sandbox: one that may run
+    outside it (`sandbox.allowUnsandboxedCommands` true or unset, an
+    `excludedCommands` entry) keeps the claim UNVERIFIED.
 
     ## Why is this bad?
     Without these keys a request to a non-listed host asks the user, who can
@@ -47,7 +50,9 @@ class UnknownHostsPrompted(ConfigRule):
 
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
         eff = merge_claude_settings(docs)
-        require_sandbox(eff, findings, "the sandbox is not enabled: Bash commands reach any host")
+        require_containment(eff, findings,
+                            "the sandbox is not enabled: Bash commands reach any host",
+                            "it reaches any host the network lets it")
         for doc in docs:
             for fact in doc.fact_list("defaultMode"):
                 if fact.value == "bypassPermissions":

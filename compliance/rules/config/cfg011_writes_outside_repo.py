@@ -6,8 +6,13 @@ import re
 from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc, Fact
-from compliance.adapters.claude_merge import merge_claude_settings
-from compliance.rules.config.base import ConfigRule, of_kind, require_sandbox
+from compliance.adapters.claude_merge import Effective, merge_claude_settings
+from compliance.rules.config.base import (
+    ConfigRule,
+    bypass_mode,
+    of_kind,
+    require_containment,
+)
 from compliance.rules.config.verdict import Findings
 
 _HOME = re.compile(r"^(~/?|\$HOME/?|/home/[^/]+/?|/Users/[^/]+/?|/root/?)$")
@@ -26,7 +31,12 @@ class WritesOutsideRepo(ConfigRule):
     writes wherever the user can), `sandbox.filesystem.allowWrite` and
     `permissions.additionalDirectories` entries outside the repository (sandbox
     paths: `//` is absolute, `~/` is home, `/` is relative to the settings
-    file's folder, so ambiguous in a project file). Codex:
+    file's folder, so ambiguous in a project file). A command that can run
+    outside the sandbox (`sandbox.allowUnsandboxedCommands` true or unset, an
+    `excludedCommands` entry) keeps the claim UNVERIFIED, and refutes it with
+    `defaultMode: bypassPermissions` in effect: then nobody approves it, and
+    the Write and Edit tools write outside the working directories unasked
+    (unless `permissions.blockWritesOutsideWorkingDirectories` is true). Codex:
     `writable_roots`, a `[projects."<home>"]` with `trust_level = "trusted"`,
     `danger-full-access`, and filesystem MCP servers given a home path.
 
@@ -43,7 +53,10 @@ class WritesOutsideRepo(ConfigRule):
 
     ## Sources
     Codex "Configuration Reference": `writable_roots` adds write paths;
-    `.codex/config.toml` loads "only when you trust the project".
+    `.codex/config.toml` loads "only when you trust the project". Claude Code
+    settings reference: `allowUnsandboxedCommands` "Allow commands to run
+    outside the sandbox via the dangerouslyDisableSandbox parameter ...
+    Default: true"; permission modes: bypassPermissions skips every prompt.
     """
 
     code = "CFG011"
@@ -57,8 +70,10 @@ class WritesOutsideRepo(ConfigRule):
             eff = merge_claude_settings(claude)
             # the write roots bind Bash only inside the sandbox: without it a command the
             # agent runs writes wherever the user can
-            require_sandbox(eff, findings, "the sandbox is not enabled, so a Bash command "
-                                           "writes wherever the user can")
+            require_containment(eff, findings, "the sandbox is not enabled, so a Bash command "
+                                               "writes wherever the user can",
+                                "it writes wherever the user can")
+            self._file_tools(eff, findings)
             for src in eff.array("permissions.additionalDirectories"):
                 if outside_repo(str(src.value)):
                     findings.refute(src.doc, src.fact, f"{src.value} is outside the repository")
@@ -67,6 +82,23 @@ class WritesOutsideRepo(ConfigRule):
             findings.support(eff.top(), None, "no Claude Code write root outside the repository")
         for doc in of_kind(docs, "codex-config"):
             self._codex(doc, findings)
+
+    @staticmethod
+    def _file_tools(eff: Effective, findings: Findings) -> None:
+        """With no permission prompt the Write and Edit tools write outside the working
+        directories too (the sandbox binds Bash, not them), unless settings block it."""
+        bypass = bypass_mode(eff)
+        block = eff.value("permissions.blockWritesOutsideWorkingDirectories")
+        if bypass is None:
+            return
+        if block is not None and block.value is True:
+            findings.support(block.doc, block.fact, "the Write and Edit tools refuse paths "
+                                                    "outside the working directories")
+            return
+        findings.refute(bypass.doc, bypass.fact, f"defaultMode is bypassPermissions "
+                                                 f"({bypass.scope} scope): the Write and Edit "
+                                                 "tools write outside the working directories "
+                                                 "without asking")
 
     @staticmethod
     def _sandbox_path(doc: EvidenceDoc, fact: Fact, path: str, scope: str,

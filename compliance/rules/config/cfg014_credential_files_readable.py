@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc
 from compliance.adapters.claude_merge import Sourced, merge_claude_settings
-from compliance.rules.config.base import ConfigRule, require_sandbox
+from compliance.rules.config.base import ConfigRule, require_containment
 from compliance.rules.config.verdict import Findings
 
 #: The credential locations the claim must cover.
@@ -41,7 +41,11 @@ class CredentialFilesReadable(ConfigRule):
     Requires the sandbox to be enabled and `sandbox.filesystem.denyRead` (or
     `sandbox.credentials.files` with mode deny/mask) to cover `~/.ssh`,
     `~/.aws` and `.env`. `permissions.deny` `Read(...)` rules alone
-    refute the claim, and are named in the reasons.
+    refute the claim, and are named in the reasons. What the sandbox denies
+    binds only commands inside it: `sandbox.allowUnsandboxedCommands` true or
+    unset (default true) or an `excludedCommands` entry keeps the claim
+    UNVERIFIED (a command may run outside once a person approves it), and
+    with `defaultMode: bypassPermissions` in effect (nobody approves) refutes it.
 
     ## Why is this bad?
     Read/Edit deny rules "don't apply to arbitrary subprocesses": `cat ~/.ssh/id_rsa`
@@ -57,7 +61,9 @@ class CredentialFilesReadable(ConfigRule):
 
     ## Sources
     Claude Code settings reference: Read/Edit deny rules "don't apply to arbitrary
-    subprocesses, so for OS-level enforcement enable the sandbox".
+    subprocesses, so for OS-level enforcement enable the sandbox";
+    `allowUnsandboxedCommands`: "Allow commands to run outside the sandbox via the
+    dangerouslyDisableSandbox parameter ... Default: true".
     """
 
     code = "CFG014"
@@ -67,8 +73,9 @@ class CredentialFilesReadable(ConfigRule):
 
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
         eff = merge_claude_settings(docs)
-        require_sandbox(eff, findings,
-                        "the sandbox is off: denyRead binds nothing and Bash reads any file")
+        require_containment(eff, findings,
+                            "the sandbox is off: denyRead binds nothing and Bash reads any file",
+                            "it reads every file the user can, credential files included")
         entries: list[Sourced] = list(eff.array("sandbox.filesystem.denyRead"))
         for src in eff.array("sandbox.credentials.files"):
             spec = src.value if isinstance(src.value, dict) else {"path": src.value}

@@ -7,7 +7,7 @@ from typing import ClassVar
 from compliance.adapters.base import EvidenceDoc
 from compliance.adapters.claude_merge import merge_claude_settings
 from compliance.rules.config._secrets import is_secret_name
-from compliance.rules.config.base import ConfigRule, of_kind
+from compliance.rules.config.base import ConfigRule, of_kind, require_containment
 from compliance.rules.config.verdict import Findings
 
 
@@ -18,7 +18,11 @@ class ShellInheritsSecrets(ConfigRule):
     Codex: requires `[shell_environment_policy]` with `inherit = "core"` or
     `"none"`, or `inherit = "all"` with `exclude` patterns and without
     `ignore_default_excludes = true`; secrets in its `set` table refute.
-    Claude Code: requires `sandbox.credentials.envVars` entries (deny/mask).
+    Claude Code: requires `sandbox.credentials.envVars` entries (deny/mask),
+    which bind only commands inside the sandbox: a sandbox that is off refutes,
+    and a command that may run outside it (`sandbox.allowUnsandboxedCommands`
+    true or unset, an `excludedCommands` entry) keeps the claim UNVERIFIED
+    (refuted with `defaultMode: bypassPermissions` in effect).
 
     ## Why is this bad?
     Without a policy, every command the agent runs sees the parent process's
@@ -47,6 +51,10 @@ class ShellInheritsSecrets(ConfigRule):
         claude = of_kind(docs, "claude-settings")
         if claude:
             eff = merge_claude_settings(claude)
+            require_containment(eff, findings, "the sandbox is off: sandbox.credentials.envVars "
+                                               "filters nothing and Bash commands inherit the "
+                                               "session's environment",
+                                "it inherits the session's environment, secrets included")
             env_vars = eff.array("sandbox.credentials.envVars")
             if env_vars:
                 findings.support(env_vars[0].doc, env_vars[0].fact,

@@ -141,7 +141,7 @@ def claim_diagnostics(rule: Any, ctx: CheckContext) -> Iterator[Diagnostic]:
 def _all_claim_diagnostics(ctx: CheckContext) -> dict[str, list[Diagnostic]]:
     from compliance.rules.config import CONFIG_RULES
 
-    level = _unverified_level(ctx)
+    level = unverified_level(ctx)
     out: dict[str, list[Diagnostic]] = {}
     for control in _checked(ctx):
         verdicts = evaluate_control(ctx, control)
@@ -161,7 +161,9 @@ def _all_claim_diagnostics(ctx: CheckContext) -> dict[str, list[Diagnostic]]:
     return out
 
 
-def _unverified_level(ctx: CheckContext) -> Level | None:
+def unverified_level(ctx: CheckContext) -> Level | None:
+    """The level of a finding that a claim is unverified (``unverified`` in compliance.yaml),
+    None for ``off``."""
     setting = getattr(ctx.model.settings, "unverified", "warning")
     value = str(getattr(setting, "value", setting))
     return None if value == "off" else Level(value)
@@ -172,7 +174,7 @@ def control_verdicts(ctx: CheckContext) -> dict[str, dict[str, Any]]:
     "unverified_parts", "checks": {code: {"status", "name", "message", "reasons"}}}: see
     :mod:`compliance.rules.config.claim_verdict`. Memoised: the engine and the rules that
     report on verdicts share one computation."""
-    return ctx.memo(("control-verdicts",), lambda: _stale_not_verified(ctx, _verdicts(ctx)))
+    return ctx.memo(("control-verdicts",), lambda: _not_current(ctx, _verdicts(ctx)))
 
 
 def _verdicts(ctx: CheckContext) -> dict[str, dict[str, Any]]:
@@ -190,30 +192,48 @@ def _verdicts(ctx: CheckContext) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _stale_not_verified(ctx: CheckContext, verdicts: dict[str, Any]) -> dict[str, Any]:
-    """A claim resting on stale evidence is not VERIFIED (nor PARTLY VERIFIED): the file the
-    checks read is not the file that was reviewed and pinned. It becomes UNVERIFIED, naming
-    the stale files (``"stale": [ids]``); a REFUTED claim stays refuted (the current file
-    contradicts it)."""
+def _not_current(ctx: CheckContext, verdicts: dict[str, Any]) -> dict[str, Any]:
+    """A claim resting on evidence that is not current is not VERIFIED (nor PARTLY VERIFIED):
+    it becomes UNVERIFIED, saying why. Two reasons, one decision:
+
+    - the file changed since it was pinned (``"stale": [ids]``): the checks read a file
+      nobody reviewed;
+    - the file is older than its ``max_age_days`` (``"too_old": [ids]``): what it shows may
+      no longer be the configuration. EVD005 reports the file itself, at the level
+      ``evidence_too_old`` sets; the verdict is the same whatever that level.
+
+    A REFUTED claim stays refuted (the file contradicts it, whatever its age). Every output
+    (check, report, stance, questionnaire answers, pack) reads this verdict."""
     from compliance.rules.model.evidence_rules import evidence_file
 
-    stale = set()
+    changed: set[str] = set()
+    old: dict[str, str] = {}
     for ev in ctx.model.evidence:
         file = evidence_file(ctx, ev)
         if file is not None and ev.sha256 is not None and \
                 ctx.evidence_sha256(ev.path) != ev.sha256:
-            stale.add(ev.id)
-    if not stale:
+            changed.add(ev.id)
+        over = (ctx.today - ev.collected).days - ev.max_age_days
+        if over > 0:
+            old[ev.id] = (f"evidence {ev.id} is {over} days older than its max_age_days "
+                          f"({ev.max_age_days}) allows (collected {ev.collected})")
+    if not changed and not old:
         return verdicts
     for c in ctx.model.controls:
-        cited = sorted(stale & set(c.evidence))
         v = verdicts.get(c.id)
-        if cited and v is not None and v["status"] in (Status.VERIFIED.value,
-                                                       Status.PARTLY_VERIFIED.value):
-            message = (f"STALE: evidence {', '.join(cited)} changed since it was pinned; "
-                       f"the checks read the new file ({v['message']})")
-            verdicts[c.id] = {**v, "status": "unverified", "stale": cited, "message": message,
-                              "summary": message}
+        if v is None or v["status"] not in (Status.VERIFIED.value, Status.PARTLY_VERIFIED.value):
+            continue
+        stale, too_old = sorted(changed & set(c.evidence)), sorted(old.keys() & set(c.evidence))
+        why = [f"STALE: evidence {', '.join(stale)} changed since it was pinned; the checks "
+               "read the new file"] if stale else []
+        if too_old:
+            why.append(f"{'; '.join(old[e] for e in too_old)}: what the checks read may no "
+                       "longer be the configuration; re-export and re-pin it")
+        if why:
+            message = f"{'; '.join(why)} ({v['message']})"
+            verdicts[c.id] = {**v, "status": "unverified", "message": message,
+                              "summary": message, **({"stale": stale} if stale else {}),
+                              **({"too_old": too_old} if too_old else {})}
     return verdicts
 
 

@@ -200,6 +200,8 @@ class EvidenceTooOld(Rule):
     ## What it does
     Flags evidence items whose `collected` date is more than `max_age_days`
     before today. The level is set by `evidence_too_old` in compliance.yaml.
+    Whatever the level, a claim resting on such a file is not VERIFIED: its
+    verdict is UNVERIFIED, saying how many days too old the file is.
 
     ## Why is this bad?
     Configuration drifts. An export from last year says little about today.

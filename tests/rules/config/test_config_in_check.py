@@ -231,3 +231,67 @@ def test_opaque_evidence_is_pinned_but_read_by_no_adapter(tmp_path: Path) -> Non
     codes = [d.code for d in checked.result.findings if d.code != "GAP001"]
     assert codes == ["CFG013"]  # unverified (warning), not CFG100 unreadable
     assert checked.result.verdicts["ISO-01"]["status"] == "unverified"
+
+
+def _uncovered(root: Path, config: str | None, checks: str) -> tuple[int, dict]:
+    """The sandbox control with ``checks`` in place of its kind's: no check covers (a part
+    of) its claim."""
+    ws = _workspace(root, ENFORCED, config)
+    path = ws / "controls" / "isolation.yaml"
+    path.write_text(path.read_text("utf-8").replace("    evidence: [settings]\n",
+                                                    f"    evidence: [settings]\n{checks}"),
+                    encoding="utf-8")
+    return _check(ws)
+
+
+def _vrf004(report: dict) -> list[tuple]:
+    return [(f["line"], f["column"], f["level"], f["message"])
+            for f in report["findings"] if f["code"] == "VRF004"]
+
+
+def test_a_claim_no_check_covers_is_reported_at_the_unverified_level(tmp_path: Path) -> None:
+    """`unverified: error` fails on a deployed claim that no check covers, not only on one a
+    check could not confirm; `off` leaves it to the verdicts."""
+    why = ("claim of ISO-02 is unverified: no configuration check covers it (its "
+           "`verified_by` is empty); cite evidence a check reads and name that check in "
+           "`verified_by` (`compliance rules` lists them), or narrow the claim to what a "
+           "check verifies")
+    got = {}
+    for config in (None, "unverified: error\n", "unverified: off\n"):
+        code, report = _uncovered(tmp_path / str(len(got)), config, "    verified_by: []\n")
+        assert report["verdicts"]["ISO-02"]["status"] == "unverified"
+        got[config] = (code, _vrf004(report))
+    assert got == {None: (0, [(12, 12, "warning", why)]),
+                   "unverified: error\n": (1, [(12, 12, "error", why)]),
+                   "unverified: off\n": (0, [])}
+
+
+def test_a_kind_that_selects_no_check_is_named_as_the_reason(tmp_path: Path) -> None:
+    ws = _workspace(tmp_path, ENFORCED, "unverified: error\n")
+    path = ws / "controls" / "isolation.yaml"
+    path.write_text(path.read_text("utf-8").replace("kind: os-sandbox", "kind: microvm-isolation"),
+                    encoding="utf-8")
+    code, report = _check(ws)
+    assert code == 1
+    assert [f[3].split(";")[0] for f in _vrf004(report)] == [
+        "claim of ISO-02 is unverified: no configuration check covers it (its kind "
+        "microvm-isolation selects none and it names none in `verified_by`)"]
+
+
+def test_parts_no_check_covers_are_named_at_the_unverified_level(tmp_path: Path) -> None:
+    parts = ("    assertions:\n"
+             "      - text: Bash commands run in the OS sandbox.\n"
+             "        verified_by: [CFG001]\n"
+             "      - text: The sandbox's kernel has no known escape.\n"
+             "        verified_by: []\n")
+    code, report = _uncovered(tmp_path / "x", "unverified: error\n", parts)
+    assert report["verdicts"]["ISO-02"]["status"] == "partly-verified"
+    assert code == 1
+    assert _vrf004(report) == [(
+        12, 12, "error",
+        "claim of ISO-02 is partly unverified: no configuration check covers part (2) The "
+        "sandbox's kernel has no known escape (its `verified_by` is empty); cite evidence a "
+        "check reads and name that check in `verified_by` (`compliance rules` lists them), "
+        "or narrow the claim to what a check verifies")]
+    covered = parts.replace("verified_by: []", "verified_by: [CFG002]")
+    assert _vrf004(_uncovered(tmp_path / "y", "unverified: error\n", covered)[1]) == []
