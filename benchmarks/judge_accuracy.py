@@ -36,6 +36,10 @@ sentences, never read) 0.571 / 0.049, and set 6 (258) 0.516 / 0.125, its dev hal
 0.108 and its held half 0.542 / 0.145. A round on part1, part2 and set 6's dev half (shared
 readings of negation and framing, vocabulary lines) gave part1 0.896 / 0.022, part2 0.799 /
 0.019, set 6's dev half 0.620 / 0.041 and its never-read held half 0.528 / 0.129.
+On 4 Dec 2026 set 7 (268 sentences, 236 sources) was scored on first contact at d41d953:
+0.583 / 0.099, its dev half 0.648 / 0.106, its held half 0.534 / 0.093. A round on its dev
+half gave that half 0.870 / 0.030 and left the held half at 0.534 / 0.093; part1 and part2
+did not move (0.896 / 0.022, 0.799 / 0.019).
 
 The synthetic sets follow.
 
