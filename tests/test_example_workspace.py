@@ -13,6 +13,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from compliance.cli import cli
@@ -246,6 +247,37 @@ def test_an_ssh_hole_in_the_firewall_refutes_the_allowlist_claim(tmp_path: Path)
         ("controls/network.yaml", 48, "CFG008"),
         ("controls/network.yaml", 48, "EVD003"),
     ]
+
+
+_REGISTRY_RULE = ("iptables -A OUTPUT -p tcp --dport 443 -m set --match-set agent-allow dst "
+                  "-j ACCEPT\n")
+
+
+@pytest.mark.parametrize(("old", "new", "line"), [
+    (_REGISTRY_RULE, "iptables -A OUTPUT -p tcp -j ACCEPT\n", 61),
+    (_REGISTRY_RULE, "iptables -A OUTPUT -p tcp --dport 443 -j ACCEPT\n", 61),
+    (_REGISTRY_RULE, "iptables -A OUTPUT -p tcp --dport 443 -d 0.0.0.0/0 -j ACCEPT\n", 61),
+    ('echo "Firewall configured', 'iptables -I OUTPUT -j ACCEPT\necho "Firewall configured', 80),
+    (_REGISTRY_RULE, _REGISTRY_RULE.replace(" dst ", " src "), 61),
+], ids=["all-tcp", "https-no-ipset", "https-0.0.0.0/0", "insert-accept-all", "set-as-source"])
+def test_an_accept_to_any_host_refutes_default_deny_and_the_allowlist(
+        tmp_path: Path, old: str, new: str, line: int) -> None:
+    """The new-user trial's edits: each accepted all TCP, all HTTPS or everything and was
+    reported VERIFIED; each is refuted at the rule's own line."""
+    root = _copy_workspace(tmp_path)
+    script = root / "evidence" / "devcontainer" / "init-firewall.sh"
+    text = script.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    script.write_text(text.replace(old, new), encoding="utf-8")
+    assert script.read_text(encoding="utf-8").splitlines()[line - 1] == new.split("\n")[0]
+    result = CliRunner().invoke(cli, ["check", str(root), "--format", "json",
+                                      "--today", AS_OF])
+    assert result.exit_code == 1
+    verdicts = json.loads(result.stdout)["verdicts"]
+    for control, code in (("NET-01", "CFG007"), ("NET-01", "CFG008"), ("NET-02", "CFG008")):
+        check = next(a for a in verdicts[control]["assertions"] if code in a["checks"])
+        assert check["status"] == "refuted"
+        assert f"evidence/devcontainer/init-firewall.sh:{line} iptables" in check["message"]
 
 
 def test_the_claims_judge_finds_no_overclaim_in_the_example_prose() -> None:
