@@ -280,6 +280,49 @@ def test_an_accept_to_any_host_refutes_default_deny_and_the_allowlist(
         assert f"evidence/devcontainer/init-firewall.sh:{line} iptables" in check["message"]
 
 
+_PULL = "          imagePullPolicy: IfNotPresent\n"
+_HOME_VOLUME = "        - name: home\n          emptyDir:\n            sizeLimit: 2Gi\n"
+
+
+@pytest.mark.parametrize(("edits", "refuting"), [
+    ([(_PULL, _PULL + "          envFrom:\n            - secretRef:\n"
+                      "                name: prod-aws-keys\n"),
+      ("automountServiceAccountToken: false", "automountServiceAccountToken: true")],
+     [38, 54]),
+    ([("              mountPath: /home/agent\n", "              mountPath: /home/agent\n"
+       "            - name: aws\n              mountPath: /home/agent/.aws\n"),
+      (_HOME_VOLUME, _HOME_VOLUME + "        - name: aws\n          secret:\n"
+                                    "            secretName: prod-aws-credentials\n")],
+     [74]),
+    ([(_PULL, _PULL + "          env:\n            - name: GH\n"
+                      "              value: ghp_abcdefghijklmnopqrstuvwxyz0123456789\n")],
+     [55]),
+    ([("      automountServiceAccountToken: false\n", "")], []),
+], ids=["envFrom-secret-and-token", "secret-volume-at-aws", "token-literal", "token-unset"])
+def test_a_secret_handed_to_the_pod_is_not_verified(
+        tmp_path: Path, edits: list[tuple[str, str]], refuting: list[int]) -> None:
+    """The new-user trial's edits to the session Job: each was VERIFIED ("no container env
+    variable ... is named like a secret"); each is refuted at its line, and an unset
+    automountServiceAccountToken (Kubernetes' default is true) is not verified."""
+    root = _copy_workspace(tmp_path)
+    job = root / "evidence" / "isolation" / "agent-session.yaml"
+    text = job.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    job.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(root), "--format", "json",
+                                      "--today", AS_OF])
+    verdict = json.loads(result.stdout)["verdicts"]["CRED-01"]
+    part = verdict["assertions"][0]
+    got = [r["line"] for r in verdict["checks"]["CFG013"]["reasons"] if r["refutes"]
+           and r["path"] == "evidence/isolation/agent-session.yaml"]
+    assert part["status"] == ("refuted" if refuting else "unverified"), part["message"]
+    assert got == refuting
+    if not refuting:
+        assert "does not set automountServiceAccountToken" in part["message"]
+
+
 def test_the_claims_judge_finds_no_overclaim_in_the_example_prose() -> None:
     from compliance.rules.claims import judge_text
 

@@ -101,6 +101,9 @@ def test_bash_sandbox_example_lacks_fail_if_unavailable(shared_data: Path) -> No
          "unverified", []),
         ("CFG013", "isolation_runtime/k8s-agent-sandbox_openclaw-gvisor-template.yaml",
          "refuted", [49]),
+        # no automountServiceAccountToken in the pod template (Kubernetes' default: true)
+        ("CFG013", "isolation_runtime/k8s-agent-sandbox_firecracker-template.yaml",
+         "unverified", []),
         ("CFG022", "gha_workflows/anthropics-claude-code_claude.yml", "verified", []),
         ("CFG020", "gha_workflows/anthropics-claude-code_claude.yml", "verified", []),
         ("CFG023", "gha_workflows/anthropics-claude-code_non-write-users-check.yml",
