@@ -124,7 +124,7 @@ def test_codeowners_with_the_arpa_h_ruleset(shared_data: Path) -> None:
                  "git_codeowners/trailofbits_claude-code-devcontainer_CODEOWNERS")
     assert v.status is Status.VERIFIED
     assert sorted({(Path(r.path).name, r.line) for r in v.reasons}) == [
-        ("ARPA-H_.github_rulesets_main.json", 23),
+        ("ARPA-H_.github_rulesets_main.json", 25),  # require_code_owner_review (not the count)
         ("trailofbits_claude-code-devcontainer_CODEOWNERS", 2)]
 
 
