@@ -13,6 +13,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from compliance.cli import cli
@@ -265,6 +266,80 @@ def test_an_ssh_hole_in_the_firewall_refutes_the_allowlist_claim(tmp_path: Path)
         ("controls/network.yaml", 48, "CFG008"),
         ("controls/network.yaml", 48, "EVD003"),
     ]
+
+
+_REGISTRY_RULE = ("iptables -A OUTPUT -p tcp --dport 443 -m set --match-set agent-allow dst "
+                  "-j ACCEPT\n")
+
+
+@pytest.mark.parametrize(("old", "new", "line"), [
+    (_REGISTRY_RULE, "iptables -A OUTPUT -p tcp -j ACCEPT\n", 61),
+    (_REGISTRY_RULE, "iptables -A OUTPUT -p tcp --dport 443 -j ACCEPT\n", 61),
+    (_REGISTRY_RULE, "iptables -A OUTPUT -p tcp --dport 443 -d 0.0.0.0/0 -j ACCEPT\n", 61),
+    ('echo "Firewall configured', 'iptables -I OUTPUT -j ACCEPT\necho "Firewall configured', 80),
+    (_REGISTRY_RULE, _REGISTRY_RULE.replace(" dst ", " src "), 61),
+], ids=["all-tcp", "https-no-ipset", "https-0.0.0.0/0", "insert-accept-all", "set-as-source"])
+def test_an_accept_to_any_host_refutes_default_deny_and_the_allowlist(
+        tmp_path: Path, old: str, new: str, line: int) -> None:
+    """The new-user trial's edits: each accepted all TCP, all HTTPS or everything and was
+    reported VERIFIED; each is refuted at the rule's own line."""
+    root = _copy_workspace(tmp_path)
+    script = root / "evidence" / "devcontainer" / "init-firewall.sh"
+    text = script.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    script.write_text(text.replace(old, new), encoding="utf-8")
+    assert script.read_text(encoding="utf-8").splitlines()[line - 1] == new.split("\n")[0]
+    result = CliRunner().invoke(cli, ["check", str(root), "--format", "json",
+                                      "--today", AS_OF])
+    assert result.exit_code == 1
+    verdicts = json.loads(result.stdout)["verdicts"]
+    for control, code in (("NET-01", "CFG007"), ("NET-01", "CFG008"), ("NET-02", "CFG008")):
+        check = next(a for a in verdicts[control]["assertions"] if code in a["checks"])
+        assert check["status"] == "refuted"
+        assert f"evidence/devcontainer/init-firewall.sh:{line} iptables" in check["message"]
+
+
+_PULL = "          imagePullPolicy: IfNotPresent\n"
+_HOME_VOLUME = "        - name: home\n          emptyDir:\n            sizeLimit: 2Gi\n"
+
+
+@pytest.mark.parametrize(("edits", "refuting"), [
+    ([(_PULL, _PULL + "          envFrom:\n            - secretRef:\n"
+                      "                name: prod-aws-keys\n"),
+      ("automountServiceAccountToken: false", "automountServiceAccountToken: true")],
+     [38, 54]),
+    ([("              mountPath: /home/agent\n", "              mountPath: /home/agent\n"
+       "            - name: aws\n              mountPath: /home/agent/.aws\n"),
+      (_HOME_VOLUME, _HOME_VOLUME + "        - name: aws\n          secret:\n"
+                                    "            secretName: prod-aws-credentials\n")],
+     [74]),
+    ([(_PULL, _PULL + "          env:\n            - name: GH\n"
+                      "              value: ghp_abcdefghijklmnopqrstuvwxyz0123456789\n")],
+     [55]),
+    ([("      automountServiceAccountToken: false\n", "")], []),
+], ids=["envFrom-secret-and-token", "secret-volume-at-aws", "token-literal", "token-unset"])
+def test_a_secret_handed_to_the_pod_is_not_verified(
+        tmp_path: Path, edits: list[tuple[str, str]], refuting: list[int]) -> None:
+    """The new-user trial's edits to the session Job: each was VERIFIED ("no container env
+    variable ... is named like a secret"); each is refuted at its line, and an unset
+    automountServiceAccountToken (Kubernetes' default is true) is not verified."""
+    root = _copy_workspace(tmp_path)
+    job = root / "evidence" / "isolation" / "agent-session.yaml"
+    text = job.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    job.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(root), "--format", "json",
+                                      "--today", AS_OF])
+    verdict = json.loads(result.stdout)["verdicts"]["CRED-01"]
+    part = verdict["assertions"][0]
+    got = [r["line"] for r in verdict["checks"]["CFG013"]["reasons"] if r["refutes"]
+           and r["path"] == "evidence/isolation/agent-session.yaml"]
+    assert part["status"] == ("refuted" if refuting else "unverified"), part["message"]
+    assert got == refuting
+    if not refuting:
+        assert "does not set automountServiceAccountToken" in part["message"]
 
 
 def test_the_claims_judge_finds_no_overclaim_in_the_example_prose() -> None:

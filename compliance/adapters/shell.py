@@ -5,12 +5,17 @@ closed (an unclosed quote is a malformed-shell error at its opening line:col),
 join backslash continuations into logical commands and read:
 - ``policy``: ``iptables -P CHAIN TARGET``, value ``{"chain", "target", "table"}``;
 - ``rule``: ``iptables -A/-I CHAIN … -j TARGET``, value a dict of the matches
-  (``proto``, ``dport``, ``sport``, ``dst``, ``src``, ``set``, ``out``, ``in``, ``state``);
+  (``proto``, ``dport``, ``sport``, ``dst``, ``src``, ``set`` with ``set_dir``, ``out``,
+  ``in``, ``state``, ``owner``; a value negated with ``!`` starts with "!") and, for
+  ``-I``, ``insert`` (the 1-based position it takes). ``$NAME`` in an iptables command
+  is replaced by the literal the script last assigned to it (``RESOLVER_IP="10.…"``);
+  a computed one (``$(…)``, a loop variable) stays as written;
 - ``ipset``: ``ipset create/add`` commands;
 - ``domain``: each hostname in a ``for … in`` list, ``ALLOWED_DOMAINS=(…)`` array,
   or a ``dig``/``host``/``getent``/``nslookup`` argument, at its own line;
 - ``github-meta``: a fetch of ``api.github.com/meta`` (all GitHub ranges);
-- ``command``: each other command, value ``(program, args)`` (``sudo``/``exec`` stripped);
+- ``command``: each other command, value ``(program, args)`` (``sudo``/``exec`` stripped;
+  a bare ``NAME=value`` assignment is not a command);
 - ``exit``: an ``exit`` outside any if/for/while/case/function; nothing after it is read,
   because nothing after it runs. Here-document bodies are skipped (they are data).
 """
@@ -238,42 +243,82 @@ def _tokens(command: str) -> list[Word]:
         return []
 
 
+_VARIABLE = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
+_ASSIGN = re.compile(r"^([A-Za-z_]\w*)=(.*)$", re.S)
+_DECLARE = frozenset({"export", "readonly", "local", "declare", "typeset"})
+
+
+def _expand(word: str, env: dict[str, str]) -> str:
+    """``$NAME``/``${NAME}`` replaced by a literal the script assigned earlier; a variable
+    with no literal value (``$(…)``, a loop variable) is left as written."""
+    return _VARIABLE.sub(lambda m: env.get(m.group(1) or m.group(2), m.group(0)), word)
+
+
+def _assign(words: list[str], env: dict[str, str]) -> bool:
+    """Record ``NAME=literal`` (also after export/readonly/local); True for an assignment."""
+    if words and words[0] in _DECLARE:
+        words = [w for w in words[1:] if not w.startswith("-")]
+    if len(words) != 1 or not (m := _ASSIGN.match(words[0])):
+        return False
+    name, value = m.groups()
+    value = _expand(value, env)
+    if "$" in value or "`" in value:
+        env.pop(name, None)  # computed at run time: unknown to us
+    else:
+        env[name] = value
+    return True
+
+
+#: Options whose value we keep, by the name the rule facts use.
+_MATCHES = {
+    "-p": "proto", "--protocol": "proto",
+    "--dport": "dport", "--destination-port": "dport", "--dports": "dport",
+    "--sport": "sport", "--source-port": "sport", "--sports": "sport",
+    "-d": "dst", "--destination": "dst", "--dst": "dst",
+    "-s": "src", "--source": "src", "--src": "src",
+    "-o": "out", "--out-interface": "out", "-i": "in", "--in-interface": "in",
+    "--state": "state", "--ctstate": "state",
+    "--uid-owner": "owner", "--gid-owner": "owner",
+}
+
+
 def _iptables(doc: EvidenceDoc, prog: str, args: list[str], line: int) -> None:
+    """A ``policy`` or ``rule`` fact. Rules keep their matches (values negated with ``!``
+    start with "!"), ``set_dir`` (``dst``/``src`` of ``--match-set``) and, for ``-I``,
+    ``insert``: the 1-based position the rule takes in its chain (the top by default)."""
     table, chain, action, target = "filter", None, None, None
     match: dict[str, Any] = {}
-    it = iter(range(len(args)))
-    for i in it:
+    negate = False
+    i = 0
+    while i < len(args):
         a = args[i]
         nxt = args[i + 1] if i + 1 < len(args) else ""
+        step = 2
+        if a == "!":
+            negate, i = True, i + 1
+            continue
         if a in ("-t", "--table"):
             table = nxt
         elif a in ("-A", "--append", "-I", "--insert", "-P", "--policy"):
             action, chain = a, nxt
             if a in ("-P", "--policy") and i + 2 < len(args):
                 target = args[i + 2]
+            if a in ("-I", "--insert"):
+                position = args[i + 2] if i + 2 < len(args) else ""
+                match["insert"] = int(position) if position.isdigit() else 1
+                step += position.isdigit()
         elif a in ("-j", "--jump"):
             target = nxt
-        elif a in ("-p", "--protocol"):
-            match["proto"] = nxt
-        elif a in ("--dport", "--destination-port", "--dports"):
-            match["dport"] = nxt
-        elif a in ("--sport", "--source-port"):
-            match["sport"] = nxt
-        elif a in ("-d", "--destination", "--dst"):
-            match["dst"] = nxt
-        elif a in ("-s", "--source", "--src"):
-            match["src"] = nxt
+        elif a in _MATCHES:
+            match[_MATCHES[a]] = ("!" if negate else "") + nxt
         elif a == "--match-set":
-            match["set"] = nxt
-        elif a in ("-o", "--out-interface"):
-            match["out"] = nxt
-        elif a in ("-i", "--in-interface"):
-            match["in"] = nxt
-        elif a in ("--state", "--ctstate"):
-            match["state"] = nxt
+            match["set"] = ("!" if negate else "") + nxt
+            match["set_dir"] = args[i + 2] if i + 2 < len(args) else ""
+            step += 1
         else:
-            continue
-        next(it, None)
+            step = 1
+        negate = False
+        i += step
     if action in ("-P", "--policy") and chain and target:
         doc.add("policy", {"chain": chain, "target": target, "table": table}, line, key=prog)
     elif action and chain and target:
@@ -315,6 +360,7 @@ def parse(text: str, display_path: str) -> EvidenceDoc:
     array: str | None = None  # name of a multi-line array being read
     heredoc: str | None = None  # terminator of a here-document being skipped
     depth = 0  # nesting of if/for/while/case/{ }: an `exit` at depth 0 ends the script
+    env: dict[str, str] = {}  # variables assigned a literal so far (``RESOLVER_IP="10.…"``)
     for logical in logical_lines(text):
         first, command = logical.first, logical.text
         if len(command) > MAX_COMMAND_CHARS:
@@ -353,6 +399,8 @@ def parse(text: str, display_path: str) -> EvidenceDoc:
             if not spans:
                 continue
             words = [w for w, _, _ in spans]
+            if _assign(words, env):
+                continue
             prog = words[0].rsplit("/", 1)[-1]
             depth += (prog in _OPEN) - (prog in _CLOSE)
             if prog == "exit" and depth <= 0 and sep not in ("&&", "||", "|"):
@@ -362,7 +410,7 @@ def parse(text: str, display_path: str) -> EvidenceDoc:
                 _domains(doc, spans[words.index("in") + 1:], logical)
                 continue
             if prog in IPTABLES:
-                _iptables(doc, prog, words[1:], first)
+                _iptables(doc, prog, [_expand(w, env) for w in words[1:]], first)
             elif prog == "ipset":
                 doc.add("ipset", words[1:], first, key="ipset")
             elif prog in _RESOLVERS:

@@ -94,7 +94,8 @@ sudo iptables -P OUTPUT DROP  # default deny
     doc = parse_text(text, "fw.sh")
     assert _facts(doc, "domain") == [("pypi.org", 2, 18), ("files.pythonhosted.org", 2, 28)]
     assert _facts(doc, "rule") == [({"chain": "OUTPUT", "target": "ACCEPT", "table": "filter",
-                                     "proto": "tcp", "dport": "443", "set": "allowed"}, 3, 1)]
+                                     "proto": "tcp", "dport": "443", "set": "allowed",
+                                     "set_dir": "dst"}, 3, 1)]
     assert _facts(doc, "policy") == [({"chain": "OUTPUT", "target": "DROP",
                                        "table": "filter"}, 5, 1)]
 
@@ -236,3 +237,24 @@ iptables -A OUTPUT -j REJECT
     assert [(f.value["target"], f.line) for f in doc.fact_list("policy")] == [("ACCEPT", 9)]
     assert doc.fact_list("rule") == []
     assert _facts(doc, "exit") == [(["0"], 10, 1)]
+
+
+def test_shell_iptables_inserts_negations_and_literal_variables() -> None:
+    text = """#!/bin/bash
+RESOLVER="10.96.0.10"
+export ANY=0.0.0.0/0
+ips=$(dig +short A pypi.org)
+iptables -I OUTPUT -p udp -d "$RESOLVER" --dport 53 -j ACCEPT
+iptables -I OUTPUT 3 ! -d ${ANY} -j ACCEPT
+iptables -A OUTPUT -d "$ips" -m set ! --match-set allow src -j ACCEPT
+"""
+    doc = parse_text(text, "fw.sh")
+    assert _facts(doc, "rule") == [
+        ({"chain": "OUTPUT", "target": "ACCEPT", "table": "filter", "insert": 1,
+          "proto": "udp", "dst": "10.96.0.10", "dport": "53"}, 5, 1),
+        ({"chain": "OUTPUT", "target": "ACCEPT", "table": "filter", "insert": 3,
+          "dst": "!0.0.0.0/0"}, 6, 1),
+        ({"chain": "OUTPUT", "target": "ACCEPT", "table": "filter", "dst": "$ips",
+          "set": "!allow", "set_dir": "src"}, 7, 1)]
+    assert [f.value[0] for f in doc.fact_list("command")] == ["dig", "iptables", "iptables",
+                                                              "iptables"]

@@ -83,7 +83,8 @@ def test_one_part_verified_of_two_is_partly_verified_and_names_the_other(
     assert (reason["path"], reason["line"], reason["refutes"]) == (
         "evidence/devcontainer.json", 1, False)
     assert reason["message"] == ("1 remoteEnv/containerEnv entries and 0 mounts: none is named "
-                                 "like a secret or mounts a credential directory")
+                                 "like a secret, holds a credential-shaped value or mounts a "
+                                 "credential directory")
 
 
 def test_partly_verified_is_shown_in_text_sarif_and_github(

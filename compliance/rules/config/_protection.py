@@ -20,9 +20,13 @@ KINDS = ("branch-protection", "rulesets", "rules-branch")
 
 @dataclass
 class Approval:
-    """Which sources require approval (with code-owner flag) and which show none."""
+    """Which sources require approval and which show none.
 
-    requiring: list[tuple[EvidenceDoc, Fact, bool]] = field(default_factory=list)
+    ``requiring``: (file, the approval count's position, the code-owner setting or None when
+    the file does not set it): a reason about code owners cites the code-owner key, not the
+    count."""
+
+    requiring: list[tuple[EvidenceDoc, Fact, Fact | None]] = field(default_factory=list)
     missing: list[tuple[EvidenceDoc, Fact | tuple[str | int, ...] | None, str]] = field(
         default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -32,7 +36,7 @@ class Approval:
 
 
 def _pr_rule(doc: EvidenceDoc, prefix: tuple[str | int, ...],
-             rules: list[object]) -> tuple[Fact, int, bool] | None:
+             rules: list[object]) -> tuple[Fact, int, Fact | None] | None:
     for i, rule in enumerate(as_list(rules)):
         if isinstance(rule, dict) and rule.get("type") == "pull_request":
             params = as_dict(rule.get("parameters"))
@@ -40,7 +44,7 @@ def _pr_rule(doc: EvidenceDoc, prefix: tuple[str | int, ...],
             at = doc.at(*prefix, i, "parameters", "required_approving_review_count") or doc.at(
                 *prefix, i, "type")
             assert at is not None
-            return at, count, bool(params.get("require_code_owner_review"))
+            return at, count, doc.at(*prefix, i, "parameters", "require_code_owner_review")
     return None
 
 
@@ -76,7 +80,7 @@ def approval(docs: list[EvidenceDoc]) -> Approval:
         elif count < 1:
             out.missing.append((doc, count_at or reviews, "required_approving_review_count < 1"))
         else:
-            owners = bool(doc.get("required_pull_request_reviews", "require_code_owner_reviews"))
+            owners = doc.at("required_pull_request_reviews", "require_code_owner_reviews")
             assert count_at is not None
             out.requiring.append((doc, count_at, owners))
             admins = doc.get("enforce_admins", "enabled")
@@ -124,9 +128,11 @@ def approval(docs: list[EvidenceDoc]) -> Approval:
                 out.notes.append(f"{doc.path}:{doc.line(*prefix, 'bypass_actors')}: "
                                  "bypass_actors is not empty; show the agent is none of them")
             elif count >= 1:
-                out.confirmed.append((doc, enforcement, f"ruleset {rs.get('name')!r} is active "
-                                      "and its bypass_actors list is empty: nobody may bypass "
-                                      "it"))
+                out.confirmed.append((doc, enforcement, f"ruleset {rs.get('name')!r} is "
+                                      "active"))
+                out.confirmed.append((doc, (*prefix, "bypass_actors") if doc.has(
+                    *prefix, "bypass_actors") else enforcement, "bypass_actors is empty: "
+                    "nobody may bypass the ruleset"))
             if count < 1:
                 out.missing.append((doc, at, "required_approving_review_count < 1"))
             else:

@@ -22,3 +22,26 @@ NETWORK_COMMAND = re.compile(
 
 def is_secret_name(name: str) -> bool:
     return bool(SECRET_NAME.search(name)) and name.upper() not in EPHEMERAL
+
+
+#: Literal values shaped like a real credential (GitHub, AWS, Slack, OpenAI/Anthropic,
+#: GitLab, Google API keys, private keys): a value that is one is a secret whatever its name.
+TOKEN_VALUE = re.compile(
+    r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|(?:AKIA|ASIA)[0-9A-Z]{16}"
+    r"|xox[abprs]-[A-Za-z0-9-]{10,}|sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|glpat-[A-Za-z0-9_-]{20,}"
+    r"|AIza[0-9A-Za-z_-]{35})"
+    r"|-----BEGIN [A-Z ]*PRIVATE KEY-----"
+)
+
+
+_KIND = re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----|[A-Za-z]+[_-](?:ant-|proj-|pat_)?")
+
+
+def token_in(value: object) -> str | None:
+    """The kind of credential a literal value holds, as its prefix only (``ghp_…``, never
+    the secret itself), or None."""
+    m = TOKEN_VALUE.search(value) if isinstance(value, str) else None
+    if m is None:
+        return None
+    kind = _KIND.match(m.group())
+    return (kind.group() if kind else m.group()[:4]) + "…"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc
-from compliance.adapters.claude_merge import merge_claude_settings
+from compliance.adapters.claude_merge import Effective, Sourced, merge_claude_settings
 from compliance.rules.config._claude import HOST_COMMANDS
 from compliance.rules.config.base import ConfigRule, require_sandbox
 from compliance.rules.config.verdict import Findings
@@ -61,13 +62,26 @@ class SandboxReachesHostServices(ConfigRule):
             if flag is not None and flag.value is True:
                 findings.refute(flag.doc, flag.fact, f"{key} is true")
         if not findings.refuted:
-            excluded = [str(s.value) for s in eff.array("sandbox.excludedCommands")]
-            sockets = [str(s.value) for s in eff.array("sandbox.network.allowUnixSockets")]
-            findings.support(enabled.doc, enabled.fact,
-                             "excludedCommands " + (f"lists {', '.join(excluded)}, none of "
-                                                    if excluded else "is empty, so no ")
-                             + "docker, podman, kubectl, ssh or similar runs outside the "
-                             "sandbox; allowed Unix sockets: "
-                             + (", ".join(sockets) if sockets else "none")
-                             + "; allowAllUnixSockets and enableWeakerNestedSandbox are not "
-                             "true in any scope")
+            self._support(eff, enabled, findings)
+
+    @staticmethod
+    def _support(eff: Effective, enabled: Sourced, findings: Findings) -> None:
+        """Each setting at its own line; one no scope sets at its file (it has no line)."""
+
+        def cite(key: str, message: str) -> None:
+            src = eff.value(key)
+            findings.support(src.doc if src else enabled.doc, src.fact if src else None,
+                             message)
+
+        excluded = [str(s.value) for s in eff.array("sandbox.excludedCommands")]
+        state = (f"lists {', '.join(excluded)}, none of " if excluded else "is empty, so no "
+                 if eff.value("sandbox.excludedCommands") else "is not set in any scope, so no ")
+        cite("sandbox.excludedCommands", "excludedCommands " + state + "docker, podman, "
+             "kubectl, ssh or similar runs outside the sandbox")
+        sockets = [str(s.value) for s in eff.array("sandbox.network.allowUnixSockets")]
+        cite("sandbox.network.allowUnixSockets",
+             "allowed Unix sockets: " + (", ".join(sockets) if sockets else "none"))
+        for key in ("sandbox.network.allowAllUnixSockets", "sandbox.enableWeakerNestedSandbox"):
+            src = eff.value(key)
+            cite(key, f"{key.rsplit('.', 1)[-1]} is "
+                      + (json.dumps(src.value) if src else "not set in any scope (default false)"))

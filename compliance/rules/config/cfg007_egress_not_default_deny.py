@@ -7,6 +7,13 @@ from pathlib import PurePosixPath
 from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc
+from compliance.rules.config._firewall import (
+    FAMILIES,
+    matches,
+    openings,
+    output_chain,
+    output_policy,
+)
 from compliance.rules.config.base import ConfigRule, of_kind
 from compliance.rules.config.verdict import Findings
 
@@ -21,7 +28,16 @@ class EgressNotDefaultDeny(ConfigRule):
     the firewall, and `runArgs` must not contain `--network=host` or
     `--privileged`. Firewall script: the OUTPUT chain's policy must be DROP
     (and not set back to ACCEPT later) or its first unconditional rule a
-    catch-all REJECT/DROP; an unconditional ACCEPT reached first refutes.
+    catch-all REJECT/DROP. The chain is read in the order iptables walks it
+    (`-I` inserts at the top, or at the position given; a jump to a chain the
+    script fills reads that chain; nothing after a catch-all is reached).
+    A reached ACCEPT refutes when it lets out every port of a protocol, or
+    HTTP/HTTPS (port 80 or 443), to any host: no `-d`, `-d 0.0.0.0/0` or
+    `::/0` (or a prefix shorter than /8), or a negated `! -d`, and no
+    `--match-set S dst`. Limited ACCEPTs stay allowed: `-o lo`, replies
+    (`--state`/`--ctstate` ESTABLISHED,RELATED only), `-d` hosts. A
+    `-d "$VAR"` the script computes at run time counts as limited (the check
+    cannot read it); other ports to any host (DNS, SSH) are CFG008's.
 
     ## Why is this bad?
     With host networking the container's iptables rules do not govern the
@@ -29,7 +45,9 @@ class EgressNotDefaultDeny(ConfigRule):
     never run, or ends with an ACCEPT policy, denies nothing.
 
     ## Example
-    `"runArgs": ["--network=host"]`; a script with `iptables -P OUTPUT ACCEPT`.
+    `"runArgs": ["--network=host"]`; a script with `iptables -P OUTPUT ACCEPT`;
+    `iptables -A OUTPUT -p tcp -j ACCEPT` or `-p tcp --dport 443 -j ACCEPT`
+    before the final REJECT; `iptables -I OUTPUT -j ACCEPT` anywhere.
 
     ## Use instead
     `"postStartCommand": "sudo /usr/local/bin/init-firewall.sh"` with
@@ -77,27 +95,26 @@ class EgressNotDefaultDeny(ConfigRule):
 
         The two are separate tables: a DROP policy in one says nothing about the other."""
         v6 = [f for f in doc.fact_list("policy") + doc.fact_list("rule") if f.key == "ip6tables"]
-        self._family(doc, findings, "IPv4", lambda key: key != "ip6tables")
-        if v6:
-            self._family(doc, findings, "IPv6", lambda key: key == "ip6tables")
+        for family, ours in FAMILIES if v6 else FAMILIES[:1]:
+            self._family(doc, findings, family, ours)
 
     def _family(self, doc: EvidenceDoc, findings: Findings, family: str,
                 ours: Callable[[str], bool]) -> None:
-        policy = None
-        for fact in doc.fact_list("policy"):
-            if fact.value["chain"] == "OUTPUT" and fact.value["table"] == "filter" \
-                    and ours(fact.key):
-                policy = fact
-        outs = [f for f in doc.fact_list("rule")
-                if f.value["chain"] == "OUTPUT" and f.value["table"] == "filter" and ours(f.key)]
-        # -A appends: the first unconditional OUTPUT rule decides for every other packet.
-        first = next((f for f in outs if not set(f.value) - {"chain", "target", "table"}), None)
-        if first is not None and first.value["target"] == "ACCEPT":
-            findings.refute(doc, first, f"an unconditional {family} OUTPUT ACCEPT rule allows "
-                                        "all egress")
+        policy = output_policy(doc, ours)
+        wide = [o for o in openings(doc, ours) if o.ports is None or o.covers(443)
+                or o.covers(80)]
+        for opened in wide:
+            if not matches(opened.fact.value):
+                findings.refute(doc, opened.fact, f"an unconditional {family} OUTPUT "
+                                f"{opened.fact.value['target']} rule allows all egress")
+            else:
+                findings.refute(doc, opened.fact, f"{family} OUTPUT {opened.to_any_host()}: "
+                                "that egress is not denied by default")
+        if wide:
             return
-        last = first
-        catch_all = first is not None and first.value["target"] in ("REJECT", "DROP")
+        chain = output_chain(doc, ours)
+        last = chain[-1] if chain and not matches(chain[-1].value) else None
+        catch_all = last is not None and last.value["target"] in ("REJECT", "DROP")
         if policy is not None and policy.value["target"] in ("DROP", "REJECT"):
             findings.support(doc, policy, f"{policy.key} -P OUTPUT {policy.value['target']}: "
                                           f"{family} traffic that no OUTPUT rule accepts is "

@@ -8,14 +8,18 @@ from typing import ClassVar
 from compliance.adapters.base import EvidenceDoc
 from compliance.adapters.claude_merge import Effective, merge_claude_settings
 from compliance.rules.config._domains import describe
+from compliance.rules.config._firewall import (
+    FAMILIES,
+    Opening,
+    covers,
+    opening,
+    openings,
+    output_chain,
+)
 from compliance.rules.config.base import ConfigRule, of_kind
 from compliance.rules.config.verdict import Findings
 
 _WEBFETCH = re.compile(r"^WebFetch\(domain:([^)]+)\)$")
-
-
-def _ports(value: str) -> set[str]:
-    return set(value.replace(":", ",").split(","))
 
 
 class EgressAllowlistTooBroad(ConfigRule):
@@ -28,14 +32,19 @@ class EgressAllowlistTooBroad(ConfigRule):
     allow rules.
     Refutes on any host that is neither a package registry nor a model API
     (sharper message for write-capable services such as Slack, Notion, Sentry,
-    all of GitHub), on `--dport 22`, and on UDP/TCP 53 accepted to any host.
+    all of GitHub), on `--dport 22`, and on any OUTPUT ACCEPT that reaches any
+    host (UDP/TCP 53 and port 22 named as DNS and SSH; all TCP, HTTPS or
+    everything by what it opens). The chain is read as CFG007 reads it: `-I`
+    before `-A`, jumps followed, nothing after the catch-all REJECT counted;
+    `-d` hosts, `--match-set S dst`, `-o lo` and replies are limited.
 
     ## Why is this bad?
     Every allowed host receives whatever the agent sends it; DNS to any
     resolver is a tunnel; SSH to any host is a push channel.
 
     ## Example
-    `iptables -A OUTPUT -p udp --dport 53 -j ACCEPT` (no `-d`), or
+    `iptables -A OUTPUT -p udp --dport 53 -j ACCEPT` (no `-d`),
+    `iptables -A OUTPUT -p tcp --dport 443 -j ACCEPT` (HTTPS to every host), or
     `"allowedDomains": ["github.com"]`.
 
     ## Use instead
@@ -104,14 +113,25 @@ class EgressAllowlistTooBroad(ConfigRule):
                 findings.refute(doc, fact, why)
             else:
                 findings.support(doc, fact, f"{fact.value} is allowed")
-        for fact in doc.fact_list("rule"):
-            rule = fact.value
-            if rule["chain"] != "OUTPUT" or rule["target"] != "ACCEPT":
-                continue
-            ports = _ports(str(rule.get("dport", "")))
-            if "22" in ports:
-                findings.refute(doc, fact, "accepts outbound --dport 22 (SSH)"
-                                + ("" if "dst" in rule else " to any host"))
-            if "53" in ports and "dst" not in rule:
-                proto = str(rule.get("proto", "any")).upper()
-                findings.refute(doc, fact, f"accepts {proto}/53 to any host (DNS can tunnel data)")
+        for family, ours in FAMILIES:
+            for fact in output_chain(doc, ours):
+                dport = fact.value.get("dport")
+                if (fact.value["target"] == "ACCEPT" and opening(fact) is None
+                        and dport is not None and covers(str(dport), 22)):
+                    findings.refute(doc, fact, "accepts outbound --dport 22 (SSH)")
+            for opened in openings(doc, ours):
+                self._opening(doc, family, opened, findings)
+
+    @staticmethod
+    def _opening(doc: EvidenceDoc, family: str, opened: Opening,
+                 findings: Findings) -> None:
+        """An accept to any host: SSH and DNS named as such, anything else by what it opens."""
+        fact = opened.fact
+        if opened.ports is not None and opened.covers(22) and not opened.covers(443):
+            findings.refute(doc, fact, "accepts outbound --dport 22 (SSH) to any host")
+        elif opened.ports is not None and opened.covers(53) and not opened.covers(443):
+            proto = opened.proto.upper() if opened.proto != "all" else "any"
+            findings.refute(doc, fact, f"accepts {proto}/53 to any host (DNS can tunnel data)")
+        else:
+            findings.refute(doc, fact, f"{family} OUTPUT {opened.to_any_host()}: not only "
+                                       "registries and the model API")

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from compliance.adapters.base import EvidenceDoc, as_dict, as_list
+from compliance.adapters.base import EvidenceDoc, as_list
 from compliance.adapters.claude_merge import merge_claude_settings
-from compliance.rules.config._secrets import CREDENTIAL_PATHS, EPHEMERAL, is_secret_name
+from compliance.rules.config._pod_secrets import judge_pod
+from compliance.rules.config._secrets import (
+    CREDENTIAL_PATHS,
+    EPHEMERAL,
+    is_secret_name,
+    token_in,
+)
 from compliance.rules.config.base import ConfigRule, of_kind
 from compliance.rules.config.verdict import Findings
 
@@ -22,7 +28,18 @@ class SecretsInAgentEnv(ConfigRule):
     (`*_API_KEY`, `*_TOKEN`, ...) and mounts of `.ssh`, `.aws`, gh config,
     `.kube`…; Claude Code `env` secrets; `copilot-setup-steps` secrets
     and writes to `$GITHUB_ENV`; static `anthropic_api_key` inputs to agent
-    actions; Kubernetes container `env` secrets.
+    actions. An env value shaped like a credential (`ghp_`, `github_pat_`,
+    `AKIA…`, `xoxb-`, `sk-…`, `glpat-`, a private key) refutes whatever its name.
+    Kubernetes pod specs: container `env` named like a secret, holding such a
+    literal or read from a Secret (`secretKeyRef`); `envFrom` a Secret; a
+    mounted `secret` volume, `projected` volume with a Secret or a
+    `serviceAccountToken`, Secrets Store CSI volume or credential-folder
+    `hostPath`; `automountServiceAccountToken: true`. Not verified (a gap, not a
+    refutation): `automountServiceAccountToken` unset, because Kubernetes mounts
+    the token unless the pod or its ServiceAccount (read when the file holds it)
+    sets false; `envFrom` a ConfigMap the file does not hold (a ConfigMap is
+    not a Secret, but the names and values it sets are then unknown; one in
+    the file is read key by key).
 
     ## Why is this bad?
     Environment variables are readable by any command the agent runs; a mounted
@@ -54,22 +71,30 @@ class SecretsInAgentEnv(ConfigRule):
                 name, value = fact.value
                 if is_secret_name(name) or "TOKEN}" in str(value) or "KEY}" in str(value):
                     findings.refute(doc, fact, f"{name} is forwarded into the container")
+                elif token_in(value):
+                    findings.refute(doc, fact, f"{name} holds a credential-shaped literal "
+                                               f"({token_in(value)})")
             for fact in doc.fact_list("mount"):
                 m = CREDENTIAL_PATHS.search(fact.value + " ")
                 if m:
                     findings.refute(doc, fact, f"credential directory {m.group(1)} is mounted")
             n_env, n_mounts = len(doc.fact_list("env")), len(doc.fact_list("mount"))
             findings.support(doc, None, f"{n_env} remoteEnv/containerEnv entries and {n_mounts} "
-                                        "mounts: none is named like a secret or mounts a "
-                                        "credential directory")
+                                        "mounts: none is named like a secret, holds a "
+                                        "credential-shaped value or mounts a credential "
+                                        "directory")
         claude = of_kind(docs, "claude-settings")
         if claude:
             for name, src in merge_claude_settings(claude).mapping("env").items():
                 if is_secret_name(name):
                     findings.refute(src.doc, src.fact, f"env {name} is set for every session")
+                elif token_in(src.value):
+                    findings.refute(src.doc, src.fact, f"env {name} holds a credential-shaped "
+                                                       f"literal ({token_in(src.value)})")
             names = sorted(merge_claude_settings(claude).mapping("env"))
             findings.support(claude[0], None, "Claude Code settings set " + (
-                f"env {', '.join(names)}; none is named like a secret" if names
+                f"env {', '.join(names)}; none is named like a secret or holds a "
+                "credential-shaped value" if names
                 else "no env variable"))
         for doc in of_kind(docs, "copilot-setup-steps"):
             self._copilot(doc, findings)
@@ -94,14 +119,7 @@ class SecretsInAgentEnv(ConfigRule):
                 findings.refute(doc, at, "a secret is appended to $GITHUB_ENV (the agent's env)")
         findings.support(doc, None, "no secret in copilot-setup-steps")
 
-    def _kubernetes(self, doc: EvidenceDoc, findings: Findings) -> None:
+    @staticmethod
+    def _kubernetes(doc: EvidenceDoc, findings: Findings) -> None:
         for pod in doc.fact_list("pod-spec"):
-            spec = as_dict(doc.get(*pod.value["path"]))
-            for c_i, container in enumerate(as_list(spec.get("containers"))):
-                for e_i, env in enumerate(as_list(as_dict(container).get("env"))):
-                    name = str(env.get("name", "")) if isinstance(env, dict) else ""
-                    if is_secret_name(name):
-                        at = doc.at(*pod.value["path"], "containers", c_i, "env", e_i)
-                        findings.refute(doc, at, f"container env {name} holds a secret")
-            findings.support(doc, pod, "no container env variable in this pod spec is named "
-                                       "like a secret")
+            judge_pod(doc, pod, findings)

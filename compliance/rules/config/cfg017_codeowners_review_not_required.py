@@ -47,14 +47,14 @@ class CodeownersReviewNotRequired(ConfigRule):
     def judge(self, docs: list[EvidenceDoc], findings: Findings) -> None:
         if of_kind(docs, *KINDS):
             result = approval(docs)
-            with_owners = [r for r in result.requiring if r[2]]
-            for doc, fact, _ in with_owners:
-                findings.support(doc, fact, "code-owner review is required")
+            with_owners = [(doc, setting) for doc, _, setting in result.requiring
+                           if setting is not None and setting.value is True]
+            for doc, setting in with_owners:
+                findings.support(doc, setting, "code-owner review is required")
             if not with_owners:
-                for doc, fact, _ in result.requiring:
-                    key = ("required_pull_request_reviews", "require_code_owner_reviews")
-                    where = key if doc.kind == "branch-protection" and doc.has(*key) else fact
-                    findings.refute(doc, where, "reviews are required but not from code owners")
+                for doc, count, owners_key in result.requiring:
+                    findings.refute(doc, owners_key or count,
+                                    "reviews are required but not from code owners")
                 for doc, missing_at, message in result.missing:
                     findings.refute(doc, missing_at, message)
         else:
