@@ -285,6 +285,9 @@ def test_ctrl_c_in_a_real_process_exits_130(tmp_path: Path) -> None:
         "    signal.raise_signal(signal.SIGINT)  # the handler runs before this returns\n"
         "    time.sleep(30)  # never reached unless the handler is late; then it lands here\n"
         "pipeline.load_and_check = interrupted\n"
+        # (Python installs its Ctrl-C handler only when SIGINT is not ignored at start, and
+        # a process started in the background of a script inherits SIGINT ignored)
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "main()\n"
     )
     proc = subprocess.run([sys.executable, "-c", probe, "check", str(minimal(tmp_path))],
