@@ -157,8 +157,14 @@ def main() -> None:
     ours = timed([compliance, "lint", str(path), "--format", "json"], args.runs)
     theirs = timed([proselint, "check", str(path)], args.runs)
     start = timed([compliance, "lint", str(empty)], args.runs)
-    found = subprocess.run([compliance, "lint", str(path), "--format", "json"],
-                           capture_output=True, text=True, check=False).stdout.count('"code"')
+    # the file must have been read: a refusal (exit 2, too large, unreadable) timed as a run
+    # would report a ratio for work that was never done
+    read = subprocess.run([compliance, "lint", str(path), "--format", "json"],
+                          capture_output=True, text=True, check=False)
+    if read.returncode not in (0, 1):
+        sys.exit(f"compliance lint did not read {path} (exit {read.returncode}): "
+                 f"{read.stderr.strip() or read.stdout.strip()}")
+    found = read.stdout.count('"code"')
     print(f"file: {size / 1e6:.2f} MB, {args.claim_share:.0%} of sentences from the claim "
           f"corpus, {'every sentence distinct' if args.distinct else 'sentences repeat'} "
           f"({path if args.keep else 'deleted'})")

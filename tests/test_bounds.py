@@ -108,13 +108,27 @@ def test_answer_refuses_a_huge_number_in_a_json_questionnaire(tmp_path: Path) ->
 
 def test_a_model_file_too_big_to_be_a_model_is_refused_before_parsing(tmp_path: Path) -> None:
     """A 14 MB controls file of 200,000 limits took 20 s and 914 MB of memory to check."""
-    from compliance.load.yamlpos import MAX_FILE_BYTES
+    from compliance.load.yamlpos import MAX_MODEL_FILE_BYTES as MOST
 
-    ws = minimal(tmp_path, **{"controls/huge.yaml": "#\n" * (MAX_FILE_BYTES // 2 + 1)})
+    ws = minimal(tmp_path, **{"controls/huge.yaml": "#\n" * (MOST // 2 + 1)})
     code, out, err = run("check", str(ws))
     assert code == 2
-    assert (f"controls/huge.yaml:1:1: error YAML file is {MAX_FILE_BYTES + 2} bytes; the limit "
-            f"is {MAX_FILE_BYTES} (4 MiB) [YML001]") in err.splitlines()
+    assert (f"controls/huge.yaml:1:1: error YAML file is {MOST + 2} bytes; the limit "
+            f"is {MOST} (4 MiB) [YML001]") in err.splitlines()
+
+
+def test_lint_reads_prose_files_far_larger_than_a_model_file(tmp_path: Path) -> None:
+    """The model file bound (4 MiB) is not prose's: lint refused a 10 MB document when the
+    two shared one constant."""
+    from compliance.load.yamlpos import MAX_FILE_BYTES, MAX_MODEL_FILE_BYTES
+
+    doc = tmp_path / "big.md"
+    doc.write_text("The runner starts from a clean image.\n" * (MAX_MODEL_FILE_BYTES // 38 + 1),
+                   encoding="utf-8")
+    assert MAX_MODEL_FILE_BYTES < doc.stat().st_size < MAX_FILE_BYTES
+    code, out, err = run("lint", str(doc))
+    assert code == 0, err
+    assert out.splitlines()[-1].endswith("; no rule matched")
 
 
 def test_the_workspace_yaml_together_has_a_budget(tmp_path: Path,

@@ -31,10 +31,13 @@ from compliance.paths import OutsideFolder, TooLarge, read_file
 MAX_EXPANDED_NODES = 2_000_000
 #: Deepest nesting of collections accepted (counted while parsing, no recursion).
 MAX_DEPTH = 200
-#: Files bigger than this are not models; refuse before parsing. (A model file costs about
-#: 1.3 s and 45 MB of memory per MB of YAML to load and check: the example's fourteen
+#: Text files bigger than this are refused before they are read further (prose for
+#: ``lint``, a questionnaire mapping).
+MAX_FILE_BYTES = 32 * 1024 * 1024
+#: Model files bigger than this are not models; refuse before parsing. (A model file costs
+#: about 1.3 s and 45 MB of memory per MB of YAML to load and check: the example's fourteen
 #: controls are 30 KB, a thousand controls 0.7 MB.)
-MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_MODEL_FILE_BYTES = 4 * 1024 * 1024
 #: All the YAML files of one workspace together (see :func:`compliance.load.load_workspace`).
 MAX_WORKSPACE_BYTES = 8 * 1024 * 1024
 
@@ -244,7 +247,8 @@ def _wide_unicode(raw: bytes) -> bool:
 
 
 def read_text(file: Path, display: str, what: str = "YAML file",
-              read: Callable[[int], bytes] | None = None) -> str:
+              read: Callable[[int], bytes] | None = None,
+              limit: int = MAX_FILE_BYTES) -> str:
     """Read a file as strict UTF-8 text, refusing binary, oversized and undecodable files.
 
     The read goes through :func:`compliance.paths.read_file`, or ``read(max_bytes)`` when
@@ -253,10 +257,10 @@ def read_text(file: Path, display: str, what: str = "YAML file",
     device (swapped in after the folder was listed) is refused instead of blocking or
     filling memory."""
     try:
-        raw = (read or (lambda limit: read_file(file, max_bytes=limit)))(MAX_FILE_BYTES)
+        raw = (read or (lambda most: read_file(file, max_bytes=most)))(limit)
     except TooLarge as exc:
-        raise _fail(display, 1, 1, f"{what} is {exc.size} bytes; the limit is {MAX_FILE_BYTES} "
-                                   f"({MAX_FILE_BYTES >> 20} MiB)") from None
+        raise _fail(display, 1, 1, f"{what} is {exc.size} bytes; the limit is {limit} "
+                                   f"({limit >> 20} MiB)") from None
     except (OSError, OutsideFolder) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise _fail(display, 1, 1, f"cannot read {what}: {reason}") from None
@@ -280,8 +284,9 @@ def read_text(file: Path, display: str, what: str = "YAML file",
 
 
 def load_yaml(file: Path, display: str) -> YamlDocument:
-    """Load one YAML file into plain data with positions, or raise :class:`YamlLoadError`."""
-    text = read_text(file, display)
+    """Load one model YAML file into plain data with positions, or raise
+    :class:`YamlLoadError` (over :data:`MAX_MODEL_FILE_BYTES`: refused unparsed)."""
+    text = read_text(file, display, limit=MAX_MODEL_FILE_BYTES)
     return parse_yaml(text, display)
 
 
