@@ -75,7 +75,7 @@ ASPECTS: tuple[Aspect, ...] = (
     Aspect("egress-default-deny", "network", "NET", "Default-deny egress in the dev container",
            "Outbound traffic from the dev container is denied by default.",
            "have default-deny network access", ("devcontainer", "shell"),
-           ("model-channel-open",), _has_firewall),
+           ("model-channel-open", "firewall-still-allows"), _has_firewall),
     Aspect("egress-allowlist", "network", "NET", "Egress allowlist",
            "The agent can reach only package registries and the model API directly.",
            "reach only package registries and the model API directly",
@@ -174,6 +174,11 @@ LIMITS: dict[str, LimitText] = {lim.id: lim for lim in (
               "The connection to the model provider stays open. Anything the agent can read "
               "in its session can be sent to the model API, whatever the egress rules say.",
               ("model-channel-open",), ("claude-cloud-environments", "owasp-llm01")),
+    LimitText("firewall-still-allows",
+              "Default-deny egress does not stop exfiltration: what the firewall still "
+              "accepts (DNS to a resolver that forwards any name, the hosts it allows, the "
+              "model API) can carry anything readable inside the container.",
+              ("dns-channel", "allowed-destinations-receive-data"), ("claude-devcontainer",)),
     LimitText("allowlist-bypass",
               "An allowlist can be bypassed: allowed names resolve to shared front ends that "
               "serve other sites, and hostname-based filtering does not inspect TLS, so "

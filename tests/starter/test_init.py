@@ -277,3 +277,15 @@ def test_workspace_only_writes_is_not_verified_when_commands_can_leave_the_sandb
                 "outside the sandbox, and with permissions.defaultMode bypassPermissions "
                 "(.claude/settings.json:2) nobody approves it; outside the sandbox it writes "
                 "wherever the user can") in out
+
+
+def test_default_deny_egress_is_written_with_what_the_firewall_still_allows(
+        repo: Path, tmp_path: Path) -> None:
+    """init's stance said "have default-deny network access" with no limit naming DNS,
+    while the same scan found DNS accepted to any host."""
+    src = lay_out(repo / "evidence", EXAMPLE_LAYOUT, tmp_path / "repo")
+    assert init(str(src), "--out", str(tmp_path / "ws"))[0] == 0
+    network = (tmp_path / "ws" / "controls" / "network.yaml").read_text(encoding="utf-8")
+    limits = (tmp_path / "ws" / "controls" / "limits.yaml").read_text(encoding="utf-8")
+    assert "limits: [model-channel-open, firewall-still-allows]" in network
+    assert "topics: [dns-channel, allowed-destinations-receive-data]" in limits
