@@ -100,6 +100,8 @@ class CheckResult:
     practice: Any = None
     #: The claims judge's findings on model prose that a suppression or waiver lets stand.
     waived_claims: list[WaivedClaim] = field(default_factory=list)
+    #: The date the checks measured ages and intervals against (``--today``, else the clock).
+    as_of: dt.date | None = None
 
 
 def run_checks(ws: Workspace, today: dt.date) -> CheckResult:
@@ -127,7 +129,8 @@ def run_checks(ws: Workspace, today: dt.date) -> CheckResult:
                           d.message, d.waived_by)
               for d in findings if d.waived_by is not None
               and (f := prose.get(d.sort_key())) is not None]
-    return CheckResult(findings, final_verdicts(ctx), in_force, practice_of(ctx), waived)
+    return CheckResult(findings, final_verdicts(ctx), in_force, practice_of(ctx), waived,
+                       as_of=today)
 
 
 def final_verdicts(ctx: CheckContext) -> dict[str, Any]:

@@ -229,7 +229,7 @@ class ReportContext:
     system: str
     owner: str
     scope: str
-    #: The model's last-reviewed date (ISO): the only date any output carries.
+    #: The model's last-reviewed date (ISO).
     reviewed: str
     generator: str
     stance: StanceView
@@ -237,6 +237,8 @@ class ReportContext:
     lang: str = "en"
     #: Unwaived findings when the build was forced with --allow-findings.
     open_findings: tuple[FindingView, ...] = ()
+    #: The date the checks measured evidence ages and practice intervals against (ISO).
+    checked_as_of: str = ""
     forced: bool = False
     #: Findings not tied to one control (system, limits, evidence, waivers files).
     other_findings: tuple[FindingView, ...] = ()

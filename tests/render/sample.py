@@ -197,6 +197,7 @@ def sample_context(
         owner="security@example.com",
         scope="Coding agents in CI sandboxes",
         reviewed=reviewed,
+        checked_as_of="2026-11-03",
         generator="compliance 0.1.0",
         stance=stance,
         layers=layers,

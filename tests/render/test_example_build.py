@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import zipfile
@@ -65,6 +66,7 @@ def test_first_page_is_the_audit_summary_with_hashes_an_auditor_can_recompute(
                   "older than its max_age_days, 0 are planned",
                   "REFUTED 0", "Open findings 0 error(s), 4 warning(s), 9 note(s)",
                   "Waivers in force 0", f"Model sha256 {model_sha}",
+                  f"Checked as of {dt.date.today().isoformat()}: evidence ages and drill",
                   f"sha256 {hashlib.sha256(attached).hexdigest()}",
                   f"the size and sha256 of the {len(manifest['files'])} files",
                   "Build date 2026-11-27, the model's last review (system.last_reviewed)",
