@@ -204,7 +204,7 @@ def _not_current(ctx: CheckContext, verdicts: dict[str, Any]) -> dict[str, Any]:
 
     A REFUTED claim stays refuted (the file contradicts it, whatever its age). Every output
     (check, report, stance, questionnaire answers, pack) reads this verdict."""
-    from compliance.rules.model.evidence_rules import evidence_file
+    from compliance.rules.model.evidence_rules import days_too_old, evidence_file
 
     changed: set[str] = set()
     old: dict[str, str] = {}
@@ -213,7 +213,7 @@ def _not_current(ctx: CheckContext, verdicts: dict[str, Any]) -> dict[str, Any]:
         if file is not None and ev.sha256 is not None and \
                 ctx.evidence_sha256(ev.path) != ev.sha256:
             changed.add(ev.id)
-        over = (ctx.today - ev.collected).days - ev.max_age_days
+        over = days_too_old(ev, ctx.today)
         if over > 0:
             old[ev.id] = (f"evidence {ev.id} is {over} days older than its max_age_days "
                           f"({ev.max_age_days}) allows (collected {ev.collected})")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from compliance.check.context import CheckContext
 from compliance.diagnostics import Diagnostic, Level
@@ -229,13 +229,19 @@ class EvidenceTooOld(Rule):
             return
         level = Level(setting.value)
         for ev in ctx.model.evidence:
-            age = (ctx.today - ev.collected).days
-            if age > ev.max_age_days:
+            if days_too_old(ev, ctx.today) > 0:
+                age = (ctx.today - ev.collected).days
                 yield self.diagnostic(
                     ctx.pos("evidence", ev.id, "collected"),
                     f"evidence {ev.id} was collected {age} days ago ({ev.collected}); its "
                     f"max_age_days is {ev.max_age_days}: re-export and re-pin it",
                     level=level)
+
+
+def days_too_old(ev: Any, today: dt.date) -> int:
+    """How many days ``ev`` is older than its ``max_age_days`` allows (0 or less: current).
+    EVD005 reports the file; the verdicts of the claims resting on it read the same number."""
+    return (today - ev.collected).days - ev.max_age_days
 
 
 class EvidenceFromTheFuture(Rule):
