@@ -54,7 +54,9 @@ def add(source: Path, library_path: Path, workspace: Path, today: dt.datetime | 
     Each answer is kept with the controls and evidence sha256 it rests on and
     a fingerprint of each control; `answer --library` reuses it only while
     they are unchanged. Answers no control backs, or whose evidence changed
-    since the review, are not added (listed on stderr).
+    since the review, are not added (listed on stderr). When nothing is
+    added, nothing is written (an existing library is left as it was), one
+    line on stderr says why, and the exit code is 1.
     """
     from compliance.atomic import write_text_atomic
     from compliance.diagnostics import UserError
@@ -87,13 +89,18 @@ def add(source: Path, library_path: Path, workspace: Path, today: dt.datetime | 
         shas = evidence_sha256(model, checked.workspace.root / "evidence")
         lib = read_library(library_path)
         found = entries_from_review(review, answered, model, shas, approve_unedited)
-        add_entries(lib, found.entries)
-        write_text_atomic(library_path, library_json(lib))
+        if found.entries:
+            add_entries(lib, found.entries)
+            write_text_atomic(library_path, library_json(lib))
     except UserError as exc:
         fail_unreadable(exc.message, exc.diagnostics)
         return
     for line in found.skipped:
         sys.stderr.write(f"note: {line}\n")
+    if not found.entries:  # the library file, if any, is left as it was
+        sys.stderr.write(nothing_added_line(found, source.name, library_path,
+                                            answered is None) + "\n")
+        sys.exit(EXIT_FINDINGS)
     lines = added_lines(found, source.name, library_path, len(lib.entries), answered is None)
     for line in lines:
         sys.stdout.write(line + "\n")
@@ -112,18 +119,45 @@ def added_lines(
     ]
     if found.unreviewed:
         n = len(found.unreviewed)
-        keys = ", ".join(found.unreviewed[:10]) + (f" and {n - 10} more" if n > 10 else "")
-        where = ("a review file holds no reviewer's edits" if from_review
-                 else f"not edited in {source}")
         lines.append(
-            f"skipped {_count(n, 'unreviewed draft')} ({keys}): {'its' if n == 1 else 'their'} "
-            f"text is the tool's draft ({where}) and no reviewer approved it; edit the answer "
-            "in the answered file and add that, or pass --approve-unedited once a reviewer "
-            "approves the drafts as they stand"
+            f"skipped {_count(n, 'unreviewed draft')} ({_keys(found.unreviewed)}): "
+            f"{'its' if n == 1 else 'their'} text is the tool's draft "
+            f"({_where(source, from_review)}) and no reviewer approved it; {_HOW}"
         )
     if found.skipped:
         lines.append(f"skipped {len(found.skipped)} more (why: the notes above)")
     return lines
+
+
+def nothing_added_line(found: Reviewed, source: str, library_path: Path,
+                       from_review: bool) -> str:
+    """Why `library add` added nothing (it then writes nothing and exits 1), in one line."""
+    why = []
+    if found.unreviewed:
+        why.append(f"{_count(len(found.unreviewed), 'unreviewed draft')} "
+                   f"({_keys(found.unreviewed)}), the tool's text "
+                   f"({_where(source, from_review)}) that no reviewer approved")
+    if found.skipped:
+        why.append(f"{_count(len(found.skipped), 'answer')} that could not be added (why: "
+                   "the notes above)")
+    if not why:
+        why.append(f"{source} holds no answer")
+    how = f"; {_HOW}" if found.unreviewed else ""
+    return f"error: nothing added to {library_path} from {source}: {'; '.join(why)}{how}"
+
+
+#: What turns an unreviewed draft into one the library takes.
+_HOW = ("edit the answer in the answered file and add that, or pass --approve-unedited once "
+        "a reviewer approves the drafts as they stand")
+
+
+def _keys(keys: list[str]) -> str:
+    n = len(keys)
+    return ", ".join(keys[:10]) + (f" and {n - 10} more" if n > 10 else "")
+
+
+def _where(source: str, from_review: bool) -> str:
+    return "a review file holds no reviewer's edits" if from_review else f"not edited in {source}"
 
 
 def _count(n: int, noun: str) -> str:

@@ -153,16 +153,17 @@ def test_library_add_from_a_review_file(ws: Path, tmp_path: Path) -> None:
     lib = tmp_path / "answers.json"
     review = Path(f"{out}.review.json")
     args = ("library", "add", str(review), "--library", str(lib), "-w", str(ws), "--today", TODAY)
-    code, stdout, _ = run(*args)
-    assert code == 0
-    assert stdout == (  # a review file holds drafts only: none is a reviewer's final text
-        f"{lib}: added 0 answers from a1.csv.review.json (0 edited by a reviewer, 0 approved "
-        "as drafted with --approve-unedited); 0 in the library\n"
-        "skipped 2 unreviewed drafts (2, 3): their text is the tool's draft (a review file "
-        "holds no reviewer's edits) and no reviewer approved it; edit the answer in the "
-        "answered file and add that, or pass --approve-unedited once a reviewer approves the "
-        "drafts as they stand\n"
+    code, stdout, stderr = run(*args)
+    # A review file holds drafts only: none is a reviewer's final text, so nothing is added,
+    # nothing is written, and one line says why (exit 1: read, but nothing to add).
+    assert (code, stdout) == (1, "")
+    assert stderr == (
+        f"error: nothing added to {lib} from a1.csv.review.json: 2 unreviewed drafts (2, 3), "
+        "the tool's text (a review file holds no reviewer's edits) that no reviewer approved; "
+        "edit the answer in the answered file and add that, or pass --approve-unedited once a "
+        "reviewer approves the drafts as they stand\n"
     )
+    assert not lib.exists()
     code, stdout, _ = run(*args, "--approve-unedited")
     assert stdout == (
         f"{lib}: added 2 answers from a1.csv.review.json (0 edited by a reviewer, 2 approved "
@@ -171,6 +172,11 @@ def test_library_add_from_a_review_file(ws: Path, tmp_path: Path) -> None:
     before = lib.read_bytes()
     run(*args, "--approve-unedited")
     assert lib.read_bytes() == before  # same question replaces, output is stable
+    stamp = lib.stat().st_mtime_ns
+    code, stdout, stderr = run(*args)  # nothing to add: the library is left untouched
+    assert (code, stdout) == (1, "")
+    assert stderr.startswith(f"error: nothing added to {lib} from a1.csv.review.json: ")
+    assert (lib.read_bytes(), lib.stat().st_mtime_ns) == (before, stamp)
 
 
 def test_a_draft_nobody_edited_or_approved_is_not_added(ws: Path, tmp_path: Path) -> None:
