@@ -32,6 +32,13 @@ HUMAN = (
     "Bash sandbox (ISO-02). The microVM boundary depends on a well-configured host."
 )
 
+#: How the tool says an unreviewed draft can still go in.
+HOW = ("edit the answer in the answered file and add that, or pass --approve KEY for each "
+       "draft a reviewer approves as it stands (--approve-unedited for all of them)")
+#: The line for draft 2 of FIRST left as the tool wrote it in a1.csv.
+SKIPPED_2 = ("skipped 1 unreviewed draft (2): its text is the tool's draft (not edited in "
+             f"a1.csv) and no reviewer approved it; {HOW}\n")
+
 
 def run(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(cli, list(args))
@@ -54,15 +61,21 @@ def items(path: Path) -> dict[str, dict]:  # type: ignore[type-arg]
     return {i["key"]: i for i in review["items"]}
 
 
-def approved_library(ws: Path, tmp_path: Path) -> Path:
-    """Answer FIRST, let a human rewrite one narrative and approve the other draft as it
-    stands, add the result to a library."""
+def answer_first(ws: Path, tmp_path: Path) -> Path:
+    """Answer FIRST into a1.csv (with a1.csv.review.json next to it)."""
     (tmp_path / "q1.csv").write_text(FIRST, encoding="utf-8")
     out = tmp_path / "a1.csv"
     code, _, _ = run(
         "answer", str(tmp_path / "q1.csv"), "-w", str(ws), "--out", str(out), "--today", TODAY
     )
     assert code == 0
+    return out
+
+
+def approved_library(ws: Path, tmp_path: Path) -> Path:
+    """Answer FIRST, let a human rewrite one narrative and approve the other draft as it
+    stands, add the result to a library."""
+    out = answer_first(ws, tmp_path)
     rows = list(csv.reader(out.open(encoding="utf-8", newline="")))
     assert rows[3][3].startswith("Scope: ")  # the draft, which the human replaces
     rows[3][3] = HUMAN
@@ -147,9 +160,7 @@ def test_an_answer_whose_evidence_changed_is_stale(ws: Path, tmp_path: Path) -> 
 
 
 def test_library_add_from_a_review_file(ws: Path, tmp_path: Path) -> None:
-    (tmp_path / "q1.csv").write_text(FIRST, encoding="utf-8")
-    out = tmp_path / "a1.csv"
-    run("answer", str(tmp_path / "q1.csv"), "-w", str(ws), "--out", str(out), "--today", TODAY)
+    out = answer_first(ws, tmp_path)
     lib = tmp_path / "answers.json"
     review = Path(f"{out}.review.json")
     args = ("library", "add", str(review), "--library", str(lib), "-w", str(ws), "--today", TODAY)
@@ -159,9 +170,8 @@ def test_library_add_from_a_review_file(ws: Path, tmp_path: Path) -> None:
     assert (code, stdout) == (1, "")
     assert stderr == (
         f"error: nothing added to {lib} from a1.csv.review.json: 2 unreviewed drafts (2, 3), "
-        "the tool's text (a review file holds no reviewer's edits) that no reviewer approved; "
-        "edit the answer in the answered file and add that, or pass --approve-unedited once a "
-        "reviewer approves the drafts as they stand\n"
+        f"the tool's text (a review file holds no reviewer's edits) that no reviewer approved; "
+        f"{HOW}\n"
     )
     assert not lib.exists()
     code, stdout, _ = run(*args, "--approve-unedited")
@@ -182,9 +192,7 @@ def test_library_add_from_a_review_file(ws: Path, tmp_path: Path) -> None:
 def test_a_draft_nobody_edited_or_approved_is_not_added(ws: Path, tmp_path: Path) -> None:
     """Only a reviewer's final text enters the library: the draft the reviewer rewrote goes
     in, the one left as the tool wrote it is skipped and named."""
-    (tmp_path / "q1.csv").write_text(FIRST, encoding="utf-8")
-    out = tmp_path / "a1.csv"
-    run("answer", str(tmp_path / "q1.csv"), "-w", str(ws), "--out", str(out), "--today", TODAY)
+    out = answer_first(ws, tmp_path)
     rows = list(csv.reader(out.open(encoding="utf-8", newline="")))
     rows[3][3] = HUMAN
     rows[2][3] = " \n".join(rows[2][3].split("\n"))  # white space is no edit
@@ -198,9 +206,7 @@ def test_a_draft_nobody_edited_or_approved_is_not_added(ws: Path, tmp_path: Path
     assert stdout == (
         f"{lib}: added 1 answer from a1.csv (1 edited by a reviewer, 0 approved as drafted "
         "with --approve-unedited); 1 in the library\n"
-        "skipped 1 unreviewed draft (2): its text is the tool's draft (not edited in a1.csv) "
-        "and no reviewer approved it; edit the answer in the answered file and add that, or "
-        "pass --approve-unedited once a reviewer approves the drafts as they stand\n"
+        + SKIPPED_2
     )
     answers = json.loads(lib.read_text(encoding="utf-8"))["answers"]
     assert [(a["question"], a["narrative"]) for a in answers] == [
@@ -274,3 +280,58 @@ def test_library_errors_exit_2(ws: Path, tmp_path: Path) -> None:
 )
 def test_similarity(a: str, b: str, score: float) -> None:
     assert similarity(a, b) == score
+
+
+def test_approve_key_adds_that_one_unedited_draft(ws: Path, tmp_path: Path) -> None:
+    """`--approve KEY` is a reviewer's say-so for one draft: that draft goes in, the others
+    stay unreviewed drafts; it repeats."""
+    out = answer_first(ws, tmp_path)
+    lib = tmp_path / "answers.json"
+    args = ("library", "add", str(out), "--library", str(lib), "-w", str(ws), "--today", TODAY)
+    code, stdout, stderr = run(*args, "--approve", "3")
+    assert (code, stderr) == (0, "")
+    assert stdout == (
+        f"{lib}: added 1 answer from a1.csv (0 edited by a reviewer, 1 approved as drafted "
+        "with --approve); 1 in the library\n"
+        + SKIPPED_2
+    )
+    answers = json.loads(lib.read_text(encoding="utf-8"))["answers"]
+    assert [(a["question"], a["source"]) for a in answers] == [
+        ("Are AI coding agents run in a sandbox?", "a1.csv")]
+    assert answers[0]["narrative"] == items(out)["3"]["narrative"]  # the draft, as it stood
+    code, stdout, _ = run(*args, "--approve", "2", "--approve", "3")
+    assert code == 0
+    assert stdout.startswith(f"{lib}: added 2 answers from a1.csv (0 edited by a reviewer, 2 "
+                             "approved as drafted with --approve); 2 in the library\n")
+    # Key 1 was left for a human: there is no draft to approve, which a note says.
+    code, stdout, stderr = run("library", "add", f"{out}.review.json", "--library", str(lib),
+                               "-w", str(ws), "--today", TODAY, "--approve", "1",
+                               "--approve", "2")
+    assert code == 0
+    assert stderr == ("note: --approve 1: not an unreviewed draft (a reviewer edited it, or it "
+                      "holds no answer to add); nothing to approve\n")
+    assert stdout.startswith(f"{lib}: added 1 answer from a1.csv.review.json (0 edited by a "
+                             "reviewer, 1 approved as drafted with --approve); 2 in the library")
+
+
+def test_approve_an_unknown_key_is_an_error_and_writes_nothing(ws: Path, tmp_path: Path) -> None:
+    out = answer_first(ws, tmp_path)
+    lib = tmp_path / "answers.json"
+    args = ("library", "add", str(out), "--library", str(lib), "-w", str(ws), "--today", TODAY)
+    for extra in (("--approve", "9"), ("--approve", "3", "--approve", "9"),
+                  ("--approve", "9", "--approve-unedited")):
+        code, stdout, stderr = run(*args, *extra)
+        assert (code, stdout) == (1, ""), extra
+        assert stderr == (
+            "error: --approve 9: a1.csv.review.json has no question with that key (its keys "
+            "are the review file's `key` values, as the 'skipped' line names them); nothing "
+            "was added\n"
+        ), extra
+        assert not lib.exists()
+    code, _, _ = run(*args, "--approve", "3")
+    before = lib.read_bytes()
+    code, _, stderr = run(*args, "--approve", "2", "--approve", "x", "--approve", "y")
+    assert code == 1
+    assert stderr.startswith("error: --approve x, y: a1.csv.review.json has no question with "
+                             "those keys")
+    assert lib.read_bytes() == before
