@@ -42,16 +42,16 @@ def _check_json() -> tuple[int, dict]:
 #: the OpenTelemetry collector's configuration, the bucket policy) and are marked
 #: `kind: opaque`: pinned and packed as the honest record of how the claims are
 #: implemented, read by no adapter, so the claims resting only on them stay UNVERIFIED.
-#: Two notes (info), no failure: CRED-01's claim, which checks verify only in part, naming
-#: the parts that rest on the credential proxy's configuration (VRF001; the other claims
-#: say only what their checks verify); and the tools-per-agent metric, UNMEASURED (never
-#: zero) because Claude Code MCP configuration cannot tell how many tools a server exposes.
-#: Five more notes: the tabletop paths that are LIMITED, not stopped (TTX001 at the level
+#: One note (info), no failure: the tools-per-agent metric, UNMEASURED (never zero)
+#: because Claude Code MCP configuration cannot tell how many tools a server exposes.
+#: Seven more notes: the tabletop paths that are LIMITED, not stopped (TTX001 at the level
 #: compliance.yaml gives them, info): a verified control would stop a step of each but for
 #: its own stated limit, which the step exploits.
 #: Four warnings (VRF004, at the `unverified` level compliance.yaml sets): the claims of
 #: GIT-03, LOG-02 and PIPE-03 and three parts of CRED-01's, which no configuration check
-#: covers (the files they rest on are in-house formats no check reads).
+#: covers (the files they rest on are in-house formats no check reads). CRED-01 is PARTLY
+#: VERIFIED (its verdict and the summary line say so); its VRF004 warning is its one
+#: finding, since every part left open is one no check covers (no VRF001 note repeating it).
 PARTLY = ("CRED-01",)
 # Every built-in scenario: each verified control that would stop a step has a limit that
 # applies to it (malicious-mcp-server and poisoned-dependency were STOPPED until the
@@ -65,7 +65,6 @@ LIMITED = ("exfiltration-allowed-destination", "isolation-escape", "leaked-sessi
            "malicious-mcp-server", "poisoned-dependency", "readme-injection",
            "readme-injection-pr-run")
 EXPECTED_FINDINGS: list[tuple[str, int, int, str, str, str]] = [
-    ("controls/credentials.yaml", 9, 12, "VRF001", "info", "claim of CRED-01 is PARTLY VERIFIED"),
     ("controls/metrics.yaml", 84, 9, "MET003", "info", "metric MET-TOOLS (most tools (MCP "
      "servers' tools included) any agent is given) is UNMEASURED")]
 TABLETOP_NOTES = [("controls/system.yaml", 4, 1, "TTX001", "info", f"tabletop scenario {s!r}")
@@ -74,13 +73,13 @@ TABLETOP_NOTES = [("controls/system.yaml", 4, 1, "TTX001", "info", f"tabletop sc
 
 def test_example_workspace_check_passes_with_exact_summary() -> None:
     code, report = _check_json()
-    assert report["summary"] == {"error": 0, "warning": 4, "info": 9, "waived": 0}
+    assert report["summary"] == {"error": 0, "warning": 4, "info": 8, "waived": 0}
     notes = [f for f in report["findings"] if f["code"] != "VRF004"]
     got = [(f["path"], f["line"], f["column"], f["code"], f["level"],
             f["message"].split(":", 1)[0].removeprefix("evidence ")) for f in notes]
-    assert got[:2] == EXPECTED_FINDINGS
-    assert [(*g[:5], g[5].split(" (", 1)[0]) for g in got[2:]] == TABLETOP_NOTES
-    assert all(" is not stopped: " in f["message"] for f in notes[2:])
+    assert got[:1] == EXPECTED_FINDINGS
+    assert [(*g[:5], g[5].split(" (", 1)[0]) for g in got[1:]] == TABLETOP_NOTES
+    assert all(" is not stopped: " in f["message"] for f in notes[1:])
     assert [(f["path"], f["line"], f["column"], f["level"], f["message"].split()[2])
             for f in report["findings"] if f["code"] == "VRF004"] == [
         (*where, "warning", cid) for *where, cid in UNCOVERED]
@@ -100,10 +99,10 @@ def test_example_workspace_text_output_ends_with_a_clean_summary() -> None:
     assert result.exit_code == 0
     assert lines[-1] == ("0 errors, 4 warnings; claims: 10 verified, 1 partly verified, "
                          "3 unverified, 0 refuted")
-    assert lines[0].split(": ", 1)[1].startswith("info claim of CRED-01 is PARTLY VERIFIED")
-    assert lines[1].split(": ", 1)[1].startswith("warning claim of CRED-01 is partly "
+    assert lines[0].split(": ", 1)[1].startswith("warning claim of CRED-01 is partly "
                                                  "unverified: no configuration check covers")
-    findings = 2 + len(UNCOVERED) + len(LIMITED)  # VRF001, VRF004s, MET003, TTX001s
+    assert not any("[VRF001]" in line for line in lines)  # VRF004 is its one finding
+    findings = 1 + len(UNCOVERED) + len(LIMITED)  # VRF004s, MET003, TTX001s
     assert [line.split(":")[0] for line in lines[findings:-1]] == [
         f"metric {m.id}" for m in _model().metrics]  # after the findings
 

@@ -87,25 +87,49 @@ def test_one_part_verified_of_two_is_partly_verified_and_names_the_other(
                                  "credential directory")
 
 
+#: Part (2) names a check that runs and cannot confirm it (no file of a kind CFG024 reads).
+CHECKED_PART = PARTS.replace("verified_by: []", "verified_by: [CFG024]")
+
+
 def test_partly_verified_is_shown_in_text_sarif_and_github(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    root = _ws(tmp_path, _control(PARTS))
+    root = _ws(tmp_path, _control(CHECKED_PART))
     monkeypatch.chdir(root)  # github/sarif name files from the current folder
     _code, text = _check(root, "text")
-    # The part no check covers is also a warning (VRF004, at the `unverified` level).
+    # The part its check could not confirm is also a warning (CFG024, at `unverified`).
     assert text.splitlines()[-1] == ("0 errors, 1 warning; claims: 0 verified, "
                                      "1 partly verified, 0 unverified, 0 refuted")
-    assert text.startswith("controls/credentials.yaml:6:12: info claim of CRED-01 is PARTLY "
-                           "VERIFIED: 1 of 2 parts of the claim verified: (1) No API key")
+    assert text.splitlines()[1].startswith(
+        "controls/credentials.yaml:6:12: info claim of CRED-01 is PARTLY VERIFIED: 1 of 2 parts "
+        "of the claim verified: (1) No API key")
     _code, sarif = _check(root, "sarif")
     results = json.loads(sarif)["runs"][0]["results"]
-    assert [(r["ruleId"], r["level"]) for r in results] == [("VRF001", "note"),
-                                                             ("VRF004", "warning")]
-    assert "(2) The proxy's token lives at most four hours" in results[0]["message"]["text"]
+    assert [(r["ruleId"], r["level"]) for r in results] == [("CFG024", "warning"),
+                                                             ("VRF001", "note")]
+    assert "(2) The proxy's token lives at most four hours" in results[1]["message"]["text"]
     _code, github = _check(root, "github")
-    assert github.startswith("::notice file=controls/credentials.yaml,line=6,col=12,"
-                             "endLine=6,endColumn=86,title=VRF001 claim-partly-verified::"
-                             "claim of CRED-01 is PARTLY VERIFIED")
+    assert github.splitlines()[1].startswith(
+        "::notice file=controls/credentials.yaml,line=6,col=12,endLine=6,endColumn=86,"
+        "title=VRF001 claim-partly-verified::claim of CRED-01 is PARTLY VERIFIED")
+
+
+def test_open_parts_no_check_covers_are_one_finding_vrf004(tmp_path: Path) -> None:
+    """VRF001 and VRF004 both reported CRED-01 when its only open part names no check: one
+    claim, two findings saying that part is not verified. VRF004 (at the `unverified`
+    level, so `unverified: error` fails on it) is the one; with `unverified: off` there is
+    no VRF004 and VRF001's note says it."""
+    root = _ws(tmp_path, _control(PARTS))
+    code, out = _check(root)
+    report = json.loads(out)
+    assert code == 0
+    assert report["verdicts"]["CRED-01"]["status"] == "partly-verified"
+    assert [(f["code"], f["level"], f["message"].split(":", 1)[0]) for f in report["findings"]] \
+        == [("VRF004", "warning", "claim of CRED-01 is partly unverified")]
+    (root / "compliance.yaml").write_text("disabled_rules: [GAP001]\nunverified: off\n",
+                                          encoding="utf-8")
+    report = json.loads(_check(root)[1])
+    assert [(f["code"], f["level"], f["message"].split(":", 1)[0]) for f in report["findings"]] \
+        == [("VRF001", "info", "claim of CRED-01 is PARTLY VERIFIED")]
 
 
 def test_every_part_verified_is_verified(tmp_path: Path) -> None:

@@ -16,7 +16,10 @@ class ClaimPartlyVerified(Rule):
     Reports, at the claim, each control whose verdict is PARTLY VERIFIED: the
     parts (its `assertions:`) that checks verified and the parts no check
     verified, each with the reason (no check reads the evidence it rests on, or
-    what the check could not confirm).
+    what the check could not confirm). A claim whose open parts all name no
+    check is left to `VRF004 claim-without-check`, which reports those parts at
+    the `unverified` level: one claim, one finding. With `unverified: off`
+    (no VRF004), this note still reports it.
 
     ## Why is this bad?
     A claim is only as verified as its least-checked part. Stamping a
@@ -51,9 +54,14 @@ class ClaimPartlyVerified(Rule):
     level = Level.INFO
 
     def check(self, ctx: CheckContext) -> Iterator[Diagnostic]:
-        from compliance.rules.config.controls import control_verdicts
+        from compliance.rules.config.controls import control_verdicts, unverified_level
 
+        vrf004 = unverified_level(ctx) is not None
         for cid, verdict in control_verdicts(ctx).items():
-            if verdict["status"] == "partly-verified":
-                yield self.diagnostic(ctx.pos("controls", cid, "claim"),
-                                      f"claim of {cid} is PARTLY VERIFIED: {verdict['message']}")
+            if verdict["status"] != "partly-verified":
+                continue
+            if vrf004 and all(not a["checks"] for a in verdict["assertions"]
+                              if a["status"] != "verified"):
+                continue  # every open part names no check: VRF004 says so, at its level
+            yield self.diagnostic(ctx.pos("controls", cid, "claim"),
+                                  f"claim of {cid} is PARTLY VERIFIED: {verdict['message']}")

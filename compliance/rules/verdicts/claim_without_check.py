@@ -24,7 +24,8 @@ class ClaimWithoutCheck(Rule):
     no check. Its level is the workspace's `unverified` setting
     (`compliance.yaml`: `warning` by default, `error` to fail `check`, `off` to
     show it only in the verdicts), the same level as a claim a check ran on
-    and could not confirm.
+    and could not confirm. For a PARTLY VERIFIED claim whose open parts all
+    name no check this is its one finding (`VRF001` does not repeat it).
 
     ## Why is this bad?
     Such a claim is UNVERIFIED (or, when other parts are verified, PARTLY
