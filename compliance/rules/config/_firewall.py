@@ -123,10 +123,32 @@ def matches(rule: dict[str, object]) -> dict[str, object]:
     return {k: v for k, v in rule.items() if k not in _META}
 
 
-def output_chain(doc: EvidenceDoc, ours: Callable[[str], bool]) -> list[Fact]:
-    """The OUTPUT rules that packets reach, in the order iptables tries them; the last is
-    the catch-all (a rule with no match: ACCEPT, DROP, REJECT or RETURN) when there is one."""
-    return _walk(_ordered(doc, ours), "OUTPUT", {}, 0)
+@dataclass(frozen=True, slots=True)
+class Walked:
+    """One family's OUTPUT chain of a script, walked once: the rules packets reach, in the
+    order iptables tries them (the last is the catch-all, a rule with no match: ACCEPT,
+    DROP, REJECT or RETURN, when there is one), and the chain's policy. A check asks all
+    its questions of one walk (:func:`walk`)."""
+
+    rules: tuple[Fact, ...]
+    policy: Fact | None
+
+    def openings(self) -> list[Opening]:
+        """Every reached rule that lets packets out to any host (module doc)."""
+        denies = self.policy is not None and self.policy.value["target"] in ("DROP", "REJECT")
+        accepting = {"ACCEPT"} if denies else {"ACCEPT", "RETURN"}
+        found = []
+        for fact in self.rules:
+            if fact.value["target"] in accepting:
+                opened = opening(fact)
+                if opened is not None:
+                    found.append(opened)
+        return found
+
+
+def walk(doc: EvidenceDoc, ours: Callable[[str], bool]) -> Walked:
+    """The OUTPUT chain of ``doc`` for one family (``ours``: see FAMILIES), walked once."""
+    return Walked(tuple(_walk(_ordered(doc, ours), "OUTPUT", {}, 0)), output_policy(doc, ours))
 
 
 def _plain(rule: dict[str, object], key: str) -> str | None:
@@ -164,17 +186,3 @@ def opening(fact: Fact) -> Opening | None:
     proto = "all" if proto in ("0", "ALL") else proto.lower()
     ports = rule.get("dport")
     return Opening(fact, proto, None if ports is None else str(ports), why)
-
-
-def openings(doc: EvidenceDoc, ours: Callable[[str], bool]) -> list[Opening]:
-    """Every reached rule that lets packets out to any host (module doc)."""
-    policy = output_policy(doc, ours)
-    accepting = {"ACCEPT"} | ({"RETURN"} if policy is None or policy.value["target"]
-                              not in ("DROP", "REJECT") else set())
-    found = []
-    for fact in output_chain(doc, ours):
-        if fact.value["target"] in accepting:
-            opened = opening(fact)
-            if opened is not None:
-                found.append(opened)
-    return found

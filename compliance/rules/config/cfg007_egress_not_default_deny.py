@@ -7,13 +7,7 @@ from pathlib import PurePosixPath
 from typing import ClassVar
 
 from compliance.adapters.base import EvidenceDoc
-from compliance.rules.config._firewall import (
-    FAMILIES,
-    matches,
-    openings,
-    output_chain,
-    output_policy,
-)
+from compliance.rules.config._firewall import FAMILIES, matches, walk
 from compliance.rules.config.base import ConfigRule, of_kind
 from compliance.rules.config.verdict import Findings
 
@@ -100,8 +94,9 @@ class EgressNotDefaultDeny(ConfigRule):
 
     def _family(self, doc: EvidenceDoc, findings: Findings, family: str,
                 ours: Callable[[str], bool]) -> None:
-        policy = output_policy(doc, ours)
-        wide = [o for o in openings(doc, ours) if o.ports is None or o.covers(443)
+        walked = walk(doc, ours)
+        policy = walked.policy
+        wide = [o for o in walked.openings() if o.ports is None or o.covers(443)
                 or o.covers(80)]
         for opened in wide:
             if not matches(opened.fact.value):
@@ -112,7 +107,7 @@ class EgressNotDefaultDeny(ConfigRule):
                                 "that egress is not denied by default")
         if wide:
             return
-        chain = output_chain(doc, ours)
+        chain = walked.rules
         last = chain[-1] if chain and not matches(chain[-1].value) else None
         catch_all = last is not None and last.value["target"] in ("REJECT", "DROP")
         if policy is not None and policy.value["target"] in ("DROP", "REJECT"):

@@ -8,14 +8,7 @@ from typing import ClassVar
 from compliance.adapters.base import EvidenceDoc
 from compliance.adapters.claude_merge import Effective, merge_claude_settings
 from compliance.rules.config._domains import describe
-from compliance.rules.config._firewall import (
-    FAMILIES,
-    Opening,
-    covers,
-    opening,
-    openings,
-    output_chain,
-)
+from compliance.rules.config._firewall import FAMILIES, Opening, covers, opening, walk
 from compliance.rules.config.base import ConfigRule, of_kind
 from compliance.rules.config.verdict import Findings
 
@@ -114,12 +107,13 @@ class EgressAllowlistTooBroad(ConfigRule):
             else:
                 findings.support(doc, fact, f"{fact.value} is allowed")
         for family, ours in FAMILIES:
-            for fact in output_chain(doc, ours):
+            walked = walk(doc, ours)
+            for fact in walked.rules:
                 dport = fact.value.get("dport")
                 if (fact.value["target"] == "ACCEPT" and opening(fact) is None
                         and dport is not None and covers(str(dport), 22)):
                     findings.refute(doc, fact, "accepts outbound --dport 22 (SSH)")
-            for opened in openings(doc, ours):
+            for opened in walked.openings():
                 self._opening(doc, family, opened, findings)
 
     @staticmethod
