@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from compliance.adapters import EvidenceDoc
+from compliance.rules.config._firewall import FAMILIES, walk
 
 CLAUDE = ("claude-settings",)
 CODEX = ("codex-config", "codex-requirements")
@@ -32,6 +33,12 @@ def _has_allowlist(docs: list[EvidenceDoc]) -> bool:
 def _has_firewall(docs: list[EvidenceDoc]) -> bool:
     return any(d.kind == "devcontainer" or (d.kind == "shell" and d.fact_list("policy"))
                for d in docs)
+
+
+def _ssh_to_any_host(docs: list[EvidenceDoc]) -> bool:
+    """Does a firewall script's OUTPUT chain accept port 22 to any host (as CFG008 reads it)?"""
+    return any(o.covers(22) for d in docs if d.kind == "shell" for _family, ours in FAMILIES
+               for o in walk(d, ours).openings())
 
 
 def _has_agent_action(docs: list[EvidenceDoc]) -> bool:
@@ -55,6 +62,13 @@ class Aspect:
     reads: tuple[str, ...]
     limits: tuple[str, ...]
     present: Callable[[list[EvidenceDoc]], bool] | None = None
+    #: Limits the control has only when its files show them: (limit id, shown by the files).
+    shown_limits: tuple[tuple[str, Callable[[list[EvidenceDoc]], bool]], ...] = ()
+
+    def limits_for(self, docs: list[EvidenceDoc]) -> tuple[str, ...]:
+        """The limits of this control over ``docs``: those its kind always has, then those
+        the files show."""
+        return self.limits + tuple(lid for lid, shown in self.shown_limits if shown(docs))
 
 
 ASPECTS: tuple[Aspect, ...] = (
@@ -75,7 +89,8 @@ ASPECTS: tuple[Aspect, ...] = (
     Aspect("egress-default-deny", "network", "NET", "Default-deny egress in the dev container",
            "Outbound traffic from the dev container is denied by default.",
            "have default-deny network access", ("devcontainer", "shell"),
-           ("model-channel-open", "firewall-still-allows"), _has_firewall),
+           ("model-channel-open", "firewall-still-allows"), _has_firewall,
+           (("firewall-allows-ssh", _ssh_to_any_host),)),
     Aspect("egress-allowlist", "network", "NET", "Egress allowlist",
            "The agent can reach only package registries and the model API directly.",
            "reach only package registries and the model API directly",
@@ -179,6 +194,11 @@ LIMITS: dict[str, LimitText] = {lim.id: lim for lim in (
               "accepts (DNS to a resolver that forwards any name, the hosts it allows, the "
               "model API) can carry anything readable inside the container.",
               ("dns-channel", "allowed-destinations-receive-data"), ("claude-devcontainer",)),
+    LimitText("firewall-allows-ssh",
+              "The firewall accepts SSH (TCP port 22) to any host: git over SSH, scp or a "
+              "tunnel to a server anyone can run carries anything readable inside the "
+              "container, whatever the firewall denies on other ports.",
+              ("ssh-channel",), ("claude-devcontainer",)),
     LimitText("allowlist-bypass",
               "An allowlist can be bypassed: allowed names resolve to shared front ends that "
               "serve other sites, and hostname-based filtering does not inspect TLS, so "

@@ -44,6 +44,7 @@ class PlannedControl:
     checks: tuple[str, ...]
     verdicts: dict[str, Verdict]
     status: Status
+    limits: tuple[str, ...]
 
     @property
     def refuted(self) -> bool:
@@ -60,7 +61,7 @@ class Plan:
 
     @property
     def limit_ids(self) -> list[str]:
-        return sorted({lim for c in self.controls for lim in c.aspect.limits})
+        return sorted({lim for c in self.controls for lim in c.limits})
 
     @property
     def source_ids(self) -> list[str]:
@@ -127,7 +128,7 @@ def _control(aspect: Aspect, cited: list[Found], ids: dict[str, str],
     counters[aspect.prefix] = counters.get(aspect.prefix, 0) + 1
     cid = f"{aspect.prefix}-{counters[aspect.prefix]:02d}"
     return PlannedControl(cid, aspect, tuple(ids[f.rel] for f in cited), checks, verdicts,
-                          fold(verdicts))
+                          fold(verdicts), aspect.limits_for(docs))
 
 
 def reasons(control: PlannedControl, refuting: bool) -> list[str]:

@@ -128,7 +128,7 @@ def control_yaml(plan: Plan, c: PlannedControl) -> str:
         out += f"    stance_clause: {q(a.stance_clause)}\n"
     out += (f"    implementation: {block(_implementation(plan, c), 6)}"
             f"    evidence: {_list(c.evidence)}\n    verified_by: {_list(c.checks)}\n"
-            f"    limits: {_list(a.limits)}\n"
+            f"    limits: {_list(c.limits)}\n"
             f"    residual_risk: {q(RISK)}\n"
             f"    owner: {q(OWNER)}\n")
     return out

@@ -289,3 +289,28 @@ def test_default_deny_egress_is_written_with_what_the_firewall_still_allows(
     limits = (tmp_path / "ws" / "controls" / "limits.yaml").read_text(encoding="utf-8")
     assert "limits: [model-channel-open, firewall-still-allows]" in network
     assert "topics: [dns-channel, allowed-destinations-receive-data]" in limits
+    assert "firewall-allows-ssh" not in limits  # the example's firewall drops port 22
+
+
+def test_default_deny_egress_names_ssh_when_the_firewall_accepts_it_to_any_host(
+        repo: Path, tmp_path: Path) -> None:
+    """The default-deny control's limits named DNS, the allowed hosts and the model API,
+    and not SSH, while the firewall it was written from accepted port 22 to any host."""
+    src = lay_out(repo / "evidence", EXAMPLE_LAYOUT, tmp_path / "repo")
+    script = src / ".devcontainer" / "init-firewall.sh"
+    text = script.read_text(encoding="utf-8")
+    reject = "iptables -A OUTPUT -j REJECT"
+    assert reject in text, "the example's firewall changed: update this edit"
+    script.write_text(text.replace(reject, f"iptables -A OUTPUT -p tcp --dport 22 -j ACCEPT\n"
+                                           f"{reject}"), encoding="utf-8")
+    code, out, err = init(str(src), "--out", str(tmp_path / "ws"))
+    assert code == 0, err
+    network = (tmp_path / "ws" / "controls" / "network.yaml").read_text(encoding="utf-8")
+    limits = (tmp_path / "ws" / "controls" / "limits.yaml").read_text(encoding="utf-8")
+    egress = network.split("kind: egress-default-deny", 1)[1].split("  - id: ", 1)[0]
+    assert "status: deployed" in egress  # CFG007: SSH is no hole in default deny, CFG008's
+    assert "limits: [model-channel-open, firewall-still-allows, firewall-allows-ssh]" in egress
+    assert ("  - id: firewall-allows-ssh\n    text: >\n      The firewall accepts SSH (TCP port "
+            "22) to any host:") in limits
+    assert "topics: [ssh-channel]" in limits
+    assert_check_agrees(tmp_path / "ws", out)
