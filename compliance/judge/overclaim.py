@@ -15,3 +15,5 @@ class Overclaim:
     name: str
     message: str
     excerpt: str = ""
+    #: for CLM010 (the learned second opinion), the code of the family it reads
+    family: str = ""

@@ -67,17 +67,20 @@ def load(path: Path) -> list[Item]:
     return items
 
 
-def predict(text: str) -> frozenset[str]:
-    from compliance.rules.claims import judge_text
+def predict(text: str, rules_only: bool = False) -> frozenset[str]:
+    """The families the judge finds in ``text``: a CLM010 warning (the learned second
+    opinion) counts as the family it reads, unless ``rules_only`` (CLM001-CLM009 alone)."""
+    from compliance.rules.claims import CLAIM_RULES, judge_text
 
-    return frozenset(o.name for o in judge_text(text))
+    return frozenset(CLAIM_RULES[o.family].name if o.family else o.name
+                     for o in judge_text(text) if not (rules_only and o.family))
 
 
-def scores(items: list[Item]) -> dict[str, tuple[int, int, int]]:
+def scores(items: list[Item], rules_only: bool = False) -> dict[str, tuple[int, int, int]]:
     """family -> (true positives, false positives, false negatives); key "overall" too."""
     out: dict[str, list[int]] = {f: [0, 0, 0] for f in [*FAMILIES.values(), "overall"]}
     for item in items:
-        got = predict(item.text)
+        got = predict(item.text, rules_only)
         for fam in FAMILIES.values():
             exp, hit = fam in item.expect, fam in got
             row = out[fam]

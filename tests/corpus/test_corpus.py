@@ -51,13 +51,15 @@ def test_corpus_shape() -> None:
 
 @pytest.mark.parametrize("item", PASSING, ids=[i.text[:60] for i in PASSING])
 def test_labels_match_exactly(item) -> None:  # type: ignore[no-untyped-def]
-    assert predict(item.text) == item.expect
+    # the rules' labels: the learned second opinion is scored in test_second_opinion_*
+    assert predict(item.text, rules_only=True) == item.expect
 
 
 @pytest.mark.parametrize("item", KNOWN, ids=[i.text[:60] for i in KNOWN])
 def test_known_failures_still_fail(item) -> None:  # type: ignore[no-untyped-def]
     """When the judge learns one of these, remove its known_failure marker."""
-    assert predict(item.text) != item.expect, f"now passes; drop known_failure: {item.text}"
+    assert predict(item.text, rules_only=True) != item.expect, (
+        f"now passes; drop known_failure: {item.text}")
 
 
 def test_heldout_is_well_formed_and_balanced() -> None:
@@ -150,5 +152,27 @@ def test_later_heldouts_regression_floor(path: Path, tp: int, fp: int, fn: int) 
     rewording a rule does not fail the suite over one statement. Raise
     them when the judge improves; never tune the judge on these sets to pass them.
     """
-    got_tp, got_fp, got_fn = scores(load(path))["overall"]
+    got_tp, got_fp, got_fn = scores(load(path), rules_only=True)["overall"]
     assert got_tp >= tp and got_fp <= fp and got_fn <= fn, (got_tp, got_fp, got_fn)
+
+
+@pytest.mark.parametrize(("path", "added", "fp"),
+                         [(HELDOUT15, 2, 16), (HELDOUT18, 5, 14), (HELDOUT21, 2, 12)])
+def test_second_opinion_adds_overclaims_on_sealed_sets(path: Path, added: int, fp: int) -> None:
+    """The learned second opinion (CLM010) is never trained on the three sealed sets. With
+    it, at the time of writing: heldout15 89 / 14 / 19 (rules alone 85 / 14 / 23), heldout18
+    127 / 12 / 8 (119 / 9 / 16), heldout21 126 / 10 / 9 (122 / 8 / 13). A guard: it must
+    keep adding true positives, and may not add many false ones."""
+    items = load(path)
+    rules_tp = scores(items, rules_only=True)["overall"][0]
+    got_tp, got_fp, _ = scores(items)["overall"]
+    assert got_tp >= rules_tp + added and got_fp <= fp, (rules_tp, got_tp, got_fp)
+
+
+def test_second_opinion_rarely_warns_on_honest_statements() -> None:
+    """All honest statements of every synthetic set: 7 of 2,888 get a CLM010 warning at the
+    time of writing (most of them are training data, the sealed sets are not)."""
+    honest = [i for p in sorted(CORPUS.parent.glob("*.yaml")) for i in load(p) if not i.expect]
+    warned = [i.text for i in honest if predict(i.text) - predict(i.text, rules_only=True)]
+    assert len(honest) >= 2800
+    assert len(warned) <= 12, warned

@@ -74,7 +74,15 @@ def test_the_projects_own_docs_pass_lint() -> None:
     docs = [str(p) for p in [root / "README.md", *sorted((root / "docs").glob("*.md"))]]
     result = CliRunner().invoke(lint, docs)
     assert result.exit_code == 0
-    assert result.stdout.endswith(" sentences read; no rule matched\n"), result.stdout
+    # No rule (CLM001-CLM009) matches the tool's own words. The learned second opinion
+    # warns on 5 of their 1,553 sentences at the time of writing, all of them honest (a
+    # list of negators, "can only restrict further, never loosen it"): what it costs on
+    # technical prose that makes no claim. A bound, so that cost cannot grow unseen.
+    lines = [ln for ln in result.stdout.splitlines() if ": warning " in ln or ": error " in ln]
+    assert all(ln.endswith("[CLM010]") and ": warning " in ln for ln in lines), lines
+    assert len(lines) <= 5, lines
+    assert result.stdout.endswith(f" sentences read; 0 errors, {len(lines)} warnings\n"), (
+        result.stdout[-300:])
 
 
 @pytest.mark.parametrize(("text", "code", "cell"), CLAIMS)

@@ -20,6 +20,7 @@ from compliance.rules.claims.no_exfiltration import NoInternetNoExfiltrationClai
 from compliance.rules.claims.pipeline_immune import PipelineImmuneClaim
 from compliance.rules.claims.prompt_injection import SandboxStopsPromptInjectionClaim
 from compliance.rules.claims.review_optional import ReviewOptionalClaim
+from compliance.rules.claims.second_opinion import ReadsLikeAnOverclaim
 
 #: Every claim rule, by code. Order is report order; codes are stable forever.
 CLAIM_RULES: dict[str, type[ClaimRule]] = {
@@ -32,6 +33,7 @@ CLAIM_RULES: dict[str, type[ClaimRule]] = {
     "CLM007": HiddenSecretsClaim,
     "CLM008": CompleteLogsClaim,
     "CLM009": PipelineImmuneClaim,
+    "CLM010": ReadsLikeAnOverclaim,
 }
 
 
@@ -45,7 +47,7 @@ def __getattr__(name: str) -> Any:
     gates = {
         code: re.compile("|".join(f"(?:{p.regex.pattern.replace('(?P<t>', '(')})"
                                   for p in rule.patterns))
-        for code, rule in CLAIM_RULES.items()
+        for code, rule in CLAIM_RULES.items() if rule.patterns
     }
     globals()["GATES"] = gates
     return gates

@@ -345,7 +345,72 @@ def _judge_text(text: str, question: str | None) -> tuple[list[Overclaim], int]:
                                    rule.message(excerpt_src, via_answer, words, reads),
                                    excerpt_src))
     found.extend(_table_claims(text, found))
-    return _dedupe(_unframed(text, found)), read
+    found = _dedupe(_unframed(text, found))
+    found.extend(_second_opinion(text, analyses, found, answered))
+    return sorted(found, key=lambda o: (o.start, o.code)), read
+
+
+#: A quotation: what it holds is mentioned, not claimed (as the rules read it).
+_QUOTED = re.compile(r'"[^"]{0,300}"')
+_WORDS = re.compile(r"[a-z]{2,}")
+#: Fewer words than this give the model too little to weigh (a heading, a label).
+SECOND_OPINION_MIN_WORDS = 6
+
+
+def second_opinion_input(low: str) -> str | None:
+    """What the learned second opinion reads of a normalised sentence, or None when it is
+    not asked: a question, an answer, a table row (the rules read those as
+    question-and-answer or label-and-value pairs), a sentence of fewer than
+    :data:`SECOND_OPINION_MIN_WORDS` words once its quotations are blanked (or with a
+    quotation open at its edge), or one that names neither the agent nor a topic of any
+    claim family (vocabulary.yaml)."""
+    if "|" in low or low.rstrip(" \"')]*_").endswith("?") or lx.ANSWER.match(low):
+        return None
+    if '"' in low:
+        if low.count('"') % 2:  # a quotation running across the sentence's edge
+            return None
+        low = _QUOTED.sub(lambda m: " " * len(m.group(0)), low)
+    if len(_WORDS.findall(low)) < SECOND_OPINION_MIN_WORDS or not _family_topic().search(low):
+        return None
+    return low
+
+
+@cache
+def _family_topic() -> re.Pattern[str]:
+    """Any claim family's topic word (vocabulary.yaml) or the agent itself."""
+    voc = absolutes.vocabulary()
+    topics = [f.topic.pattern for f in voc.families if f.topic is not None]
+    return re.compile("|".join(f"(?:{t})" for t in [*topics, r"\b(?:agents?|ai|llms?)\b"]))
+
+
+def _second_opinion(text: str, analyses: _Judged, found: list[Overclaim],
+                    answered: dict[int, bool]) -> list[Overclaim]:
+    """CLM010 on the statements no rule flagged that the learned model reads as overclaims
+    (see :mod:`compliance.judge.learned`): not on a sentence a finding already covers,
+    the answer to a judged question, or what :func:`second_opinion_input` passes over."""
+    from compliance.judge import learned
+    from compliance.rules.claims.second_opinion import ReadsLikeAnOverclaim
+
+    out: list[Overclaim] = []
+    for i, (start, end) in enumerate(analyses.spans):
+        if start < 0 or answered.get(i) or end - start < 12:
+            continue
+        if any(o.start < end and start < o.end for o in found):
+            continue
+        line_start = text.rfind("\n", 0, start) + 1
+        line_end = text.find("\n", end)
+        if "|" in text[line_start:line_end if line_end >= 0 else len(text)]:
+            continue  # a table's cells: read by the rules as label and value
+        low = second_opinion_input(analyses.lows[i])
+        reading = learned.read(low) if low is not None else None
+        if reading is None:
+            continue
+        excerpt = _excerpt(text, start, end)
+        threshold = learned.model().threshold  # type: ignore[union-attr]
+        out.append(Overclaim(start, end, ReadsLikeAnOverclaim.code, ReadsLikeAnOverclaim.name,
+                             ReadsLikeAnOverclaim.second_opinion(excerpt, reading, threshold),
+                             excerpt, reading.family))
+    return out
 
 
 #: normalised sentence -> the absolute predicate asserted in it (see :mod:`absolutes`)

@@ -38,10 +38,23 @@ def test_every_rule_has_a_case_file_with_both_kinds() -> None:
 @pytest.mark.parametrize(("rule", "kind", "case"), ALL,
                          ids=[f"{r}-{k}-{c['text'][:40]}" for r, k, c in ALL])
 def test_case(rule: str, kind: str, case: dict) -> None:
-    found = judge_text(case["text"])
+    # The rules' cases test the rules; the learned second opinion (CLM010), which warns only
+    # where they found nothing, is tested by its own cases and by the bound below.
+    found = [o for o in judge_text(case["text"]) if rule == "CLM010" or o.code != "CLM010"]
     assert sorted(o.code for o in found) == sorted(case["codes"])
     if kind == "fail":
         assert rule in case["codes"]
     if "span" in case:
         own = [o for o in found if o.code == rule]
         assert [(o.start, o.end) for o in own] == [tuple(case["span"])]
+
+
+def test_the_second_opinion_warns_on_almost_no_honest_minimal_pair() -> None:
+    """A bound, not a target: the rules' honest cases are in the model's training data, and
+    at the time of writing 1 of 242 still gets a CLM010 warning ("No pen-tester has
+    demonstrated a microVM escape against our platform.": reported knowledge, which the
+    rules read and the model cannot)."""
+    honest = [c["text"] for rule, kind, c in ALL if kind == "pass" and rule != "CLM010"]
+    warned = [t for t in honest if any(o.code == "CLM010" for o in judge_text(t))]
+    assert len(honest) >= 230
+    assert len(warned) <= 2, warned

@@ -14,7 +14,7 @@ RULES = list(CLAIM_RULES.items())
 
 
 def test_registry_keys_are_codes_in_order() -> None:
-    assert list(CLAIM_RULES) == [f"CLM00{i}" for i in range(1, 10)]
+    assert list(CLAIM_RULES) == [f"CLM00{i}" for i in range(1, 10)] + ["CLM010"]
     assert all(code == rule.code for code, rule in RULES)
 
 
@@ -30,6 +30,7 @@ def test_names_name_the_flagged_pattern() -> None:
         "hidden-secrets-claim",
         "complete-logs-claim",
         "pipeline-immune-claim",
+        "reads-like-an-overclaim",
     ]
 
 
@@ -37,7 +38,8 @@ def test_names_name_the_flagged_pattern() -> None:
 def test_rule_page_has_every_section(code: str, rule: type[Rule]) -> None:
     assert issubclass(rule, Rule)
     assert rule.family == "claims"
-    assert rule.level is Level.ERROR
+    # the rules read grammar and fail CI; the learned second opinion asks a person
+    assert rule.level is (Level.WARNING if code == "CLM010" else Level.ERROR)
     page = rule.page()
     headings = re.findall(r"^## (.+)$", page, re.M)
     assert headings == list(DOC_SECTIONS)
