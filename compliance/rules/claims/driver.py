@@ -20,6 +20,7 @@ from compliance.judge import absolutes
 from compliance.judge import lexicon as lx
 from compliance.judge.analysis import Analysis, Span, analyse, normalise
 from compliance.judge.engine import Pattern
+from compliance.judge.learned import Reading
 from compliance.judge.overclaim import Overclaim
 from compliance.judge.segment import Sentence, sentences
 from compliance.judge.tables import cell_readings, framed_cells
@@ -383,6 +384,11 @@ def _family_topic() -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{t})" for t in [*topics, r"\b(?:agents?|ai|llms?)\b"]))
 
 
+#: normalised sentence -> the learned second opinion's reading of it (None: not asked, or
+#: at or below the threshold)
+_READINGS: dict[str, Reading | None] = {}
+
+
 def _second_opinion(text: str, analyses: _Judged, found: list[Overclaim],
                     answered: dict[int, bool]) -> list[Overclaim]:
     """CLM010 on the statements no rule flagged that the learned model reads as overclaims
@@ -392,17 +398,29 @@ def _second_opinion(text: str, analyses: _Judged, found: list[Overclaim],
     from compliance.rules.claims.second_opinion import ReadsLikeAnOverclaim
 
     out: list[Overclaim] = []
+    # found is sorted by start: a sweep finds the findings overlapping each sentence
+    spans = sorted((o.start, o.end) for o in found)
+    k, reach = 0, -1  # spans[:k] have started before this sentence; reach: their last end
     for i, (start, end) in enumerate(analyses.spans):
+        while k < len(spans) and spans[k][0] < end:
+            reach = max(reach, spans[k][1])
+            k += 1
         if start < 0 or answered.get(i) or end - start < 12:
             continue
-        if any(o.start < end and start < o.end for o in found):
+        if reach > start:  # a finding that started before the sentence's end reaches into it
             continue
         line_start = text.rfind("\n", 0, start) + 1
         line_end = text.find("\n", end)
         if "|" in text[line_start:line_end if line_end >= 0 else len(text)]:
             continue  # a table's cells: read by the rules as label and value
-        low = second_opinion_input(analyses.lows[i])
-        reading = learned.read(low) if low is not None else None
+        low = analyses.lows[i]
+        if low in _READINGS:
+            reading = _READINGS[low]
+        else:
+            if len(_READINGS) >= MEMO_LIMIT:
+                _READINGS.clear()
+            asked = second_opinion_input(low)
+            reading = _READINGS[low] = learned.read(asked) if asked is not None else None
         if reading is None:
             continue
         excerpt = _excerpt(text, start, end)
@@ -664,6 +682,7 @@ def forget() -> None:
     _VERDICTS.clear()
     _ABSOLUTES.clear()
     _TEXTS.clear()
+    _READINGS.clear()
     _gates.memo.clear()
 
 
