@@ -571,6 +571,10 @@ QA_LEAD = _re(r"\s*(?:q|question|a|answer)\s*[\d.]*\s*[:.)]\s*")
 #: it accepts.
 PROMPT = _re(r"\s*(?:(?:q|question)\s*[\d.]*\s*[:.)]\s*)?(?:please\s+)?(?:describe|explain|"
              r"outline|summari[sz]e)\b(?![^.?!]*\bguarant)")
+#: Any imperative prompt, a presupposing one included: the one kind of statement in a
+#: question cell the answer can be read as accepting (any other is the asker's own words).
+PROMPT_ANY = _re(r"\s*(?:(?:q|question)\s*[\d.]*\s*[:.)]\s*)?(?:please\s+)?(?:describe|explain|"
+                 r"outline|summari[sz]e)\b")
 
 FRONT_SUBORDINATE = _re(r"\s*(?:since|because|b/c|as|although|though|whereas|given that|now that)"
                         r"(?!\w)")

@@ -290,11 +290,20 @@ def _judge_text(text: str, question: str | None) -> tuple[list[Overclaim], int]:
     answered: dict[int, bool] = {}
     for i in analyses.analysed:
         an = analyses[i]
+        if an.start < 0 and not an.question and not lx.PROMPT_ANY.match(an.text):
+            # a statement in the question cell ("Agents shall not have access to production
+            # secrets.") is the asker's; only a prompt can be accepted by the answer
+            continue
         prev = analyses[i - 1] if i > 0 else None
         hits: list[tuple[int, int, type[ClaimRule], bool]] = []
         shared = False  # found by the shared absolute predicates (see absolutes.py)
         if an.question:
             nxt = analyses[i + 1] if i + 1 < n else None
+            if nxt is not None and an.start < 0 and nxt.start < 0:
+                # the question cell goes on after its question ("Do agents have access to
+                # secrets? Agents shall not have access to them."): what follows is more of
+                # the question, not the vendor's answer to it
+                nxt = None
             after = analyses[i + 2] if i + 2 < n else None
             flip = _answer_flip(an, nxt, after)
             if flip is not None and nxt is not None:
@@ -332,6 +341,11 @@ def _judge_text(text: str, question: str | None) -> tuple[list[Overclaim], int]:
             hits = _routed(an, hits)
         if len(hits) > 1 and not an.question:
             hits = [h for h in hits if not _restated(an, h, hits)]
+        if an.start < 0 and not an.question:
+            # a presupposing prompt ("Describe how your sandbox guarantees isolation."): the
+            # answer accepts it, so the finding points at the answer's first sentence
+            head = next(((s, e) for s, e in analyses.spans if s >= 0), (0, len(text)))
+            hits = [(*head, rule, True) for *_, rule, _ in hits]
         for start, end, rule, via_answer in hits:
             start, end = max(start, 0), max(end, 0)
             if via_answer:

@@ -72,3 +72,14 @@ def test_judge_text_with_question_pairs_the_answer() -> None:
     assert o.message.startswith('"Can customer data leave the sandbox? No." answers the question')
     assert judge_text("Yes, through the model API.", question="Can data leave?") == []
     assert judge_text("No.") == []
+
+
+def test_a_statement_in_the_question_is_the_askers_not_the_answers() -> None:
+    """A question cell that goes on after its question states the asker's requirement; it
+    was judged as the answer's own claim, at offsets (0, 0) and with a garbled excerpt."""
+    question = "Do AI agents have access to secrets? Agents shall not have access to them."
+    assert judge_text("Credentials are held by the proxy.", question=question) == []
+    # an imperative prompt that presupposes a guarantee is still accepted by a "Partially"
+    [o] = judge_text("Partially: microVMs (ISO-01).",
+                     question="Describe how your sandbox guarantees isolation.")
+    assert o.code == "CLM006" and o.end > o.start
