@@ -542,3 +542,28 @@ def test_a_claim_speaks_to_a_qualifier_in_its_own_words() -> None:
     immutability = next(q for q in matcher.vocabulary.qualifiers if q.id == "immutability")
     assert matcher.speaks_to(immutability, "Session logs go to a bucket with S3 Object Lock.")
     assert not matcher.speaks_to(immutability, "Session logs are exported over OpenTelemetry.")
+
+
+def test_under_an_ai_section_a_layers_own_term_is_about_the_agent() -> None:
+    """A section or sheet naming AI makes a question with a layer's own strong term about the
+    agent although it has no "it"; a workbook title alone does not."""
+    m = builtin_matcher().match("Are audit trails kept centrally?", AI_HEADING)
+    assert (m.under_ai, m.score, m.heading) == (True, 0.85, "Coding agents")
+    assert m.words[-1] == "(about the agent, per the heading 'Coding agents')"
+    titled = builtin_matcher().match("Are audit trails kept centrally?", (), ("AI tools",))
+    assert (titled.under_ai, titled.score) == (False, 0.6)
+    # a weak term alone stays weak under the heading
+    assert builtin_matcher().match("Is there a record?", AI_HEADING).score < 0.55
+
+
+def test_the_word_for_the_agent_is_not_a_concepts_term() -> None:
+    """"tool" in "this tool" is the agent, not the tools it calls."""
+    m = builtin_matcher().match("Can this tool itself deploy?", AI_HEADING)
+    assert [c.concept.id for c in m.concepts] == ["pipeline"]
+
+
+def test_a_longer_phrase_of_another_concept_wins() -> None:
+    """The "tool-call" of "tool-call logs" is logging."""
+    m = builtin_matcher().match("Are the assistant's tool-call logs exported?")
+    assert [c.concept.id for c in m.concepts] == ["logging"]
+
