@@ -567,3 +567,58 @@ def test_a_longer_phrase_of_another_concept_wins() -> None:
     m = builtin_matcher().match("Are the assistant's tool-call logs exported?")
     assert [c.concept.id for c in m.concepts] == ["logging"]
 
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        # tools: what the agent calls (tools, plugins, MCP servers, policy layers)
+        ("Which plugins may the assistant invoke?", "tools"),
+        ("Are MCP servers vetted before the copilot uses them?", "tools"),
+        ("Does a policy engine decide on each step before it runs?", "tools"),
+        # isolation: how far a compromised agent reaches; environments kept apart
+        ("What is the blast radius of a misbehaving bot?", "isolation"),
+        ("If the agent were compromised, how far could it get?", "isolation"),
+        ("Is staging kept separate from the live environment?", "isolation"),
+        # review: change procedures, where changes land, approval of actions and merges
+        ("Do change procedures govern every release?", "review"),
+        ("Are changes in the production estate approved?", "review"),
+        ("Can the copilot merge code autonomously?", "review"),
+        ("Who signs off risky actions?", "review"),
+        ("Is direct push to the trunk disabled?", "review"),
+        ("Must each PR get two approvals?", "review"),
+        ("What happens when a file is changed by mistake?", "review"),
+        # pipeline: checks a change must pass
+        ("Are status checks required before a merge?", "pipeline"),
+        ("Is every change tested before it ships?", "pipeline"),
+        # logging: proving after the fact what happened and who did it
+        ("Could you show afterwards who did what?", "logging"),
+        ("Can every action be attributed to the agent?", "logging"),
+        # injection: untrusted content, instructions overriding rules, tricking the agent
+        ("Is untrusted content kept from steering it?", "injection"),
+        ("Can rules be overridden by a prompt?", "injection"),
+        ("Can the assistant be tricked by a poisoned issue comment?", "injection"),
+        # egress: talking to the outside or to the metadata service
+        ("Can the agent talk to the cloud metadata service?", "egress"),
+        ("May the bot communicate with outside parties?", "egress"),
+        # credentials: least privilege said as a minimum
+        ("Are permissions kept to the minimum a job needs?", "credentials"),
+    ],
+)
+def test_wording_classes_of_a_blind_set_name_their_concept(text: str, concept: str) -> None:
+    assert top(text)[:2] == (concept, True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is an organisation-wide DLP tool watching for exfiltration?",
+        "Can users opt out of usage telemetry?",
+        "Do you keep a model inventory of AI systems?",
+        "Is the marketing site hosted separately from production?",
+        "Is the guest network segregated from the internal network?",
+        "Do you watermark AI-generated images?",
+    ],
+)
+def test_decoys_of_those_classes_stay_blank(text: str) -> None:
+    m = builtin_matcher().match(text)
+    assert m.off_topic is not None or m.score < DEFAULT_MIN_CONFIDENCE
