@@ -198,6 +198,10 @@ class Match:
     framed: Topic | None = None
     #: the qualifiers of the matched concepts the question names, with the words that did
     qualifiers: tuple[tuple[Qualifier, tuple[Hit, ...]], ...] = ()
+    #: the question names no AI word nor a word standing for the agent, but its own section
+    #: or sheet names AI ("Agent sandbox readiness") and it has a layer's own strong term:
+    #: it is about the agent, and the AI bonus applies (:attr:`heading` says which)
+    under_ai: bool = False
 
     @property
     def layers(self) -> tuple[str, ...]:
@@ -219,6 +223,8 @@ class Match:
         said = [h.words for h in hits]
         if self.subject and self.concepts:
             said.append(f"{self.subject[0].words} (the agent, per the heading {self.heading!r})")
+        elif self.under_ai:
+            said.append(f"(about the agent, per the heading {self.heading!r})")
         return tuple(dict.fromkeys(said))
 
     @property
@@ -275,10 +281,12 @@ class Matcher:
         spaced = " ".join(text.split())
         folded = spaced.casefold()
         context = _hits(self._context, folded)
-        heading, framed = ("", None) if context else self._heading(headings, titles)
+        heading, framed, section = ("", None, False) if context else self._heading(headings, titles)
         subject = _hits(self._subject, folded) if heading and framed is None else ()
+        capitals: tuple[Hit, ...] = ()
         if len(spaced) == len(folded):  # "IT governance" is information technology, not "it"
-            subject = tuple(h for h in subject if not spaced[h.start : h.end].isupper())
+            capitals = tuple(h for h in subject if spaced[h.start : h.end].isupper())
+            subject = tuple(h for h in subject if h not in capitals)
         near = self._by_agent if context else self._by_subject if subject else None
         plain = [_hits(strong, folded) for _c, strong, _w, _control in self._concepts]
         said_plainly = [h for hits in plain for h in hits]
@@ -292,22 +300,36 @@ class Matcher:
                 replace(h, beside_agent=True)
                 for h in by_agent
                 if not any(_overlap(h, p) for p in said_plainly)
+                and not _names_the_agent(h, folded, subject)
             )
-            raw.append((concept, plain[i] + by_agent, _hits(weak_terms, folded)))
+            # the words standing for the agent are not the concept's ("the tool")
+            weak = tuple(h for h in _hits(weak_terms, folded)
+                         if not any(_overlap(h, x) for x in subject))  # fmt: skip
+            raw.append((concept, plain[i] + by_agent, weak))
         # the longer phrase wins: "cryptographic secrets" is encryption, not credentials;
         # "retention period for those logs" is logging, not data retention
         said = [h for _c, s, w in raw for h in s + w]
         elsewhere, incidental_e = _topics(self._elsewhere, folded, said)
         uncovered, incidental_u = _topics(self._uncovered, folded, said)
         phrases = [h for _t, hits in elsewhere + uncovered for h in hits]
+        # ... and between concepts: the "tool-call" of "tool-call logs" is logging
+        longer = [h for _c, s, _w in raw for h in s]
         concepts = []
         for concept, strong, weak in raw:
-            s, w = _outside(strong, phrases), _outside(weak, phrases)
+            s = _outside(_outside(strong, phrases), longer)
+            w = _outside(_outside(weak, phrases), longer)
             w = tuple(h for h in w if not any(h.words in x.words for x in s))
             if s or w:
                 concepts.append(ConceptHit(concept, s, w))
         concepts.sort(key=lambda c: -c.score)
         has_strong = any(c.strong for c in concepts)
+        # a section or sheet naming AI makes a question with a layer's own strong term about
+        # the agent even when it has no "it" ("Are logs kept?" under "Agent sandbox"); a
+        # workbook title does not ("AI vendor questionnaire" is above every question)
+        under_ai = bool(
+            section and framed is None and not subject and not capitals
+            and any(not h.beside_agent for c in concepts for h in c.strong)
+        )  # fmt: skip
         # a topic only its weak words name is incidental beside a concept's strong term
         incidental = (incidental_e | incidental_u) if has_strong else frozenset()
         score = 0.0
@@ -315,7 +337,7 @@ class Matcher:
             score = concepts[0].score
             if len(concepts) > 1 and concepts[1].score >= 0.5:
                 score += SECOND_CONCEPT
-            if context or subject:
+            if context or subject or under_ai:
                 score += CONTEXT
             for topic, hits in uncovered:
                 if topic.id not in incidental:
@@ -329,7 +351,8 @@ class Matcher:
         )
         return Match(
             tuple(concepts), context, elsewhere, uncovered, score, incidental,
-            heading if subject or framed else "", subject, framed, qualifiers,
+            heading if subject or framed or under_ai else "", subject, framed, qualifiers,
+            under_ai,
         )  # fmt: skip
 
     def speaks_to(self, qualifier: Qualifier, claim: str) -> bool:
@@ -339,20 +362,23 @@ class Matcher:
                 return bool(_hits(claims, " ".join(claim.split()).casefold()))
         return False
 
-    def _heading(self, headings: Sequence[str], titles: Sequence[str]) -> tuple[str, Topic | None]:
+    def _heading(
+        self, headings: Sequence[str], titles: Sequence[str]
+    ) -> tuple[str, Topic | None, bool]:
         """The nearest heading that says what the question is about: one with an AI word
-        (returned), or a section or sheet about a topic elsewhere (returned with the topic;
-        a workbook title never frames a topic: "Security and privacy questionnaire" is
-        about every question). ("", None) when none says either."""
+        (returned, and whether it is the question's section or sheet rather than the
+        workbook's title), or a section or sheet about a topic elsewhere (returned with the
+        topic; a workbook title never frames a topic: "Security and privacy questionnaire"
+        is about every question). ("", None, False) when none says either."""
         for n, where in enumerate((*headings, *titles)):
             folded = " ".join(where.split()).casefold()
             if _hits(self._context, folded):
-                return where, None
+                return where, None, n < len(headings)
             if n < len(headings):
                 for topic, terms, _weak in self._elsewhere:
                     if _hits(terms, folded):
-                        return where, topic
-        return "", None
+                        return where, topic, True
+        return "", None, False
 
     def control_mentions(self, concept: Concept, control_text: str) -> bool:
         """Whether a control's own words name the concept (its ``control`` terms)."""
@@ -397,6 +423,19 @@ def _topics(
             if not strong_hits:
                 weak_only.add(topic.id)
     return tuple(found), frozenset(weak_only)
+
+
+def _names_the_agent(hit: Hit, folded: str, subject: tuple[Hit, ...]) -> bool:
+    """Whether a by_agent hit's term is only the word standing for the agent ("tool" beside
+    "itself" in "can this tool deploy by itself"): its term occurs in the hit only inside
+    the question's words for the agent."""
+    term = hit.term.split("~", 1)[1].strip()
+    pattern = re.compile(_term_regex(term, whole_words_upto=2))
+    spots = [
+        (hit.start + m.start(), hit.start + m.end())
+        for m in pattern.finditer(folded[hit.start : hit.end])
+    ]
+    return bool(spots) and all(any(s.start <= a and b <= s.end for s in subject) for a, b in spots)
 
 
 def _overlap(a: Hit, b: Hit) -> bool:

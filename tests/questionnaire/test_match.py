@@ -542,3 +542,83 @@ def test_a_claim_speaks_to_a_qualifier_in_its_own_words() -> None:
     immutability = next(q for q in matcher.vocabulary.qualifiers if q.id == "immutability")
     assert matcher.speaks_to(immutability, "Session logs go to a bucket with S3 Object Lock.")
     assert not matcher.speaks_to(immutability, "Session logs are exported over OpenTelemetry.")
+
+
+def test_under_an_ai_section_a_layers_own_term_is_about_the_agent() -> None:
+    """A section or sheet naming AI makes a question with a layer's own strong term about the
+    agent although it has no "it"; a workbook title alone does not."""
+    m = builtin_matcher().match("Are audit trails kept centrally?", AI_HEADING)
+    assert (m.under_ai, m.score, m.heading) == (True, 0.85, "Coding agents")
+    assert m.words[-1] == "(about the agent, per the heading 'Coding agents')"
+    titled = builtin_matcher().match("Are audit trails kept centrally?", (), ("AI tools",))
+    assert (titled.under_ai, titled.score) == (False, 0.6)
+    # a weak term alone stays weak under the heading
+    assert builtin_matcher().match("Is there a record?", AI_HEADING).score < 0.55
+
+
+def test_the_word_for_the_agent_is_not_a_concepts_term() -> None:
+    """"tool" in "this tool" is the agent, not the tools it calls."""
+    m = builtin_matcher().match("Can this tool itself deploy?", AI_HEADING)
+    assert [c.concept.id for c in m.concepts] == ["pipeline"]
+
+
+def test_a_longer_phrase_of_another_concept_wins() -> None:
+    """The "tool-call" of "tool-call logs" is logging."""
+    m = builtin_matcher().match("Are the assistant's tool-call logs exported?")
+    assert [c.concept.id for c in m.concepts] == ["logging"]
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        # tools: what the agent calls (tools, plugins, MCP servers, policy layers)
+        ("Which plugins may the assistant invoke?", "tools"),
+        ("Are MCP servers vetted before the copilot uses them?", "tools"),
+        ("Does a policy engine decide on each step before it runs?", "tools"),
+        # isolation: how far a compromised agent reaches; environments kept apart
+        ("What is the blast radius of a misbehaving bot?", "isolation"),
+        ("If the agent were compromised, how far could it get?", "isolation"),
+        ("Is staging kept separate from the live environment?", "isolation"),
+        # review: change procedures, where changes land, approval of actions and merges
+        ("Do change procedures govern every release?", "review"),
+        ("Are changes in the production estate approved?", "review"),
+        ("Can the copilot merge code autonomously?", "review"),
+        ("Who signs off risky actions?", "review"),
+        ("Is direct push to the trunk disabled?", "review"),
+        ("Must each PR get two approvals?", "review"),
+        ("What happens when a file is changed by mistake?", "review"),
+        # pipeline: checks a change must pass
+        ("Are status checks required before a merge?", "pipeline"),
+        ("Is every change tested before it ships?", "pipeline"),
+        # logging: proving after the fact what happened and who did it
+        ("Could you show afterwards who did what?", "logging"),
+        ("Can every action be attributed to the agent?", "logging"),
+        # injection: untrusted content, instructions overriding rules, tricking the agent
+        ("Is untrusted content kept from steering it?", "injection"),
+        ("Can rules be overridden by a prompt?", "injection"),
+        ("Can the assistant be tricked by a poisoned issue comment?", "injection"),
+        # egress: talking to the outside or to the metadata service
+        ("Can the agent talk to the cloud metadata service?", "egress"),
+        ("May the bot communicate with outside parties?", "egress"),
+        # credentials: least privilege said as a minimum
+        ("Are permissions kept to the minimum a job needs?", "credentials"),
+    ],
+)
+def test_wording_classes_of_a_blind_set_name_their_concept(text: str, concept: str) -> None:
+    assert top(text)[:2] == (concept, True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is an organisation-wide DLP tool watching for exfiltration?",
+        "Can users opt out of usage telemetry?",
+        "Do you keep a model inventory of AI systems?",
+        "Is the marketing site hosted separately from production?",
+        "Is the guest network segregated from the internal network?",
+        "Do you watermark AI-generated images?",
+    ],
+)
+def test_decoys_of_those_classes_stay_blank(text: str) -> None:
+    m = builtin_matcher().match(text)
+    assert m.off_topic is not None or m.score < DEFAULT_MIN_CONFIDENCE

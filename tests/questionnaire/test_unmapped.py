@@ -319,10 +319,11 @@ def test_dev_set(example: Any) -> None:
                 assert judge(q.text, a.narrative) == []
     unrelated = sorted(i for i, label in drafted.items() if label == "unrelated")
     assert unrelated == []
-    # measured: 103 of 136; nine more were drafted before qualifiers, each from a claim that
+    # measured: 112 of 136 (103 before the quest5 wording classes); nine more were drafted
+    # before qualifiers, each from a claim that
     # does not say what the question asks (how long logs are kept, whether they can be
     # altered or deleted, access to production)
-    assert sum(label == "agent" for label in drafted.values()) >= 103
+    assert sum(label == "agent" for label in drafted.values()) >= 112
 
 
 def test_a_demand_no_drafted_claim_speaks_to_leaves_the_question_for_a_human(
@@ -384,3 +385,44 @@ def test_a_claim_that_speaks_to_the_demand_answers_it(example: Any) -> None:
     assert (answer.answered, answer.match_score) == (True, 0.85)
     assert "This answer covers only" not in answer.narrative
     assert f"{claim.rstrip('.')} (LOG-01)." in answer.narrative
+
+
+def test_a_tools_question_is_answered_from_what_bounds_them(example: Any) -> None:
+    """Which tools an agent may call is not a claim of the model: the answer says what bounds
+    them (the sandbox, the microVM, and the limit that the sandbox covers Bash only) and
+    that the part about which tools is left for a human."""
+    [answer] = draft(example, {"t": "Which tools may the coding agent call?"}).values()
+    assert answer.answered and answer.control_ids == ("ISO-01", "ISO-02")
+    assert answer.narrative.splitlines()[1] == (
+        "This answer covers only the part about what bounds the tools agents call; the part "
+        "about which tools the agent may call is left for a human."
+    )
+    assert any("MCP servers and hooks run outside it" in lim for lim in answer.limits)
+    assert claims_judge()("Which tools may the coding agent call?", answer.narrative) == []
+
+
+def test_limits_on_how_much_an_agent_calls_are_left_for_a_human(example: Any) -> None:
+    text = "Is the AI agent limited in plugin calls per request?"
+    [answer] = draft(example, {"u": text}).values()
+    assert not answer.answered
+    assert answer.unanswered_reason.startswith(
+        "the question asks about limits on how many calls or how much resource a request uses"
+    )
+
+
+def test_environment_separation_says_what_is_beyond_the_agents_sessions(example: Any) -> None:
+    text = "Are test and production environments kept separate?"
+    [answer] = draft(example, {"e": text}).values()
+    assert answer.answered
+    assert answer.control_ids == ("ISO-01", "ISO-02", "NET-01", "NET-02")
+    assert "the part about how development, test and production environments are kept " \
+        "apart beyond the agent's sessions is left for a human." in answer.narrative
+    assert claims_judge()(text, answer.narrative) == []
+
+
+def test_a_compromised_agent_is_answered_by_each_layer_that_bounds_it(example: Any) -> None:
+    text = "If an AI agent is compromised, what can the attacker reach?"
+    [answer] = draft(example, {"c": text}).values()
+    assert answer.answered
+    assert {"ISO-01", "NET-01", "CRED-02"} <= set(answer.control_ids)
+    assert claims_judge()(text, answer.narrative) == []
