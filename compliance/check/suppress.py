@@ -4,19 +4,14 @@ findings stay in every output, marked with the waiver that covers them."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass
 
 from compliance.diagnostics import Diagnostic, Level, Position
 from compliance.load.workspace import Workspace
 from compliance.model import Waiver
 from compliance.paths import OutsideFolder, resolve_inside
+from compliance.suppression import SUP_CODE, SUP_NAME, SUPPRESSION, codes_of
 
-#: ``# compliance: allow CLM001 -- reason`` (the ``--`` is optional).
-SUPPRESSION = re.compile(
-    r"#\s*compliance:\s*allow\s+(?P<codes>[A-Za-z0-9_-]+(?:\s*,\s*[A-Za-z0-9_-]+)*)"
-    r"(?:\s*(?:--|:)?\s*(?P<reason>\S.*?))?\s*$")
-SUP_CODE, SUP_NAME = "SUP001", "suppression-without-reason"
 TEXT_CODE, TEXT_NAME = "SUP002", "suppression-inside-text"
 UNUSED_CODE, UNUSED_NAME = "WVR004", "unused-waiver"
 #: Findings about waivers themselves: a waiver cannot waive them.
@@ -46,7 +41,7 @@ def find_suppressions(ws: Workspace) -> list[Suppression]:
         for n, line in enumerate(doc.text.splitlines(keepends=True), start=1):
             m = SUPPRESSION.search(line.rstrip("\r\n"))
             if m:
-                codes = tuple(c.strip() for c in m["codes"].split(","))
+                codes = codes_of(m)
                 out.append(Suppression(path, n, m.start() + 1, codes, m["reason"],
                                        doc.in_string_value(offset + m.start())))
             offset += len(line)

@@ -50,7 +50,13 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
     from compliance.diagnostics import UserError, has_failures, sort_unique
     from compliance.formats import Report, RuleInfo, emit, unreadable_report
     from compliance.judge.lint import lint_texts, what_was_read
-    from compliance.judge.sources import NoAnswerColumns, Text, lint_targets, texts_of
+    from compliance.judge.sources import (
+        NoAnswerColumns,
+        Text,
+        is_prose,
+        lint_targets,
+        texts_of,
+    )
     from compliance.rules.claims import CLAIM_RULES
 
     texts: list[Text] = []
@@ -62,6 +68,7 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
         fail_unreadable(exc.message)
         return
     workbooks: list[str] = []
+    prose: list[str] = []  # files whose inline suppressions count (see lint_texts)
     files_read = 0
     for t in targets:  # a file that cannot be read does not hide the others' findings
         if t.refused is not None:  # a link out of the folder: never read
@@ -74,6 +81,8 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
                 warnings.filterwarnings("ignore", category=UserWarning, module=r"openpyxl\.")
                 texts.extend(texts_of(t.path, t.display, columns, t.root))
             files_read += 1
+            if is_prose(t.path):
+                prose.append(t.display)
             if t.path.suffix.lower() in (".xlsx", ".xlsm", ".xltx", ".xltm"):
                 workbooks.append(t.display)
         except NoAnswerColumns as exc:
@@ -89,12 +98,16 @@ def lint(paths: tuple[str, ...], columns: tuple[str, ...], fmt: str, strict: boo
     if skipped:
         sys.stderr.write(f"note: skipped {len(skipped)} CSV/XLSX file(s) with no answer "
                          f"column: {', '.join(skipped)}\n")
-    found, sentences = lint_texts(texts)
+    found, sentences = lint_texts(texts, frozenset(prose))
     findings = sort_unique(found)
     read = what_was_read(files_read, sentences) if files_read else ""  # none: stderr says why
     used = {d.code for d in findings}
     rules = {code: RuleInfo(code, r.name, r.level, r.summary(), r.page())
              for code, r in CLAIM_RULES.items() if code in used}
+    if "SUP001" in used:
+        from compliance.rules.model.waivers import SuppressionWithoutReason as sup
+
+        rules["SUP001"] = RuleInfo(sup.code, sup.name, sup.level, sup.summary(), sup.page())
     out = sys.stdout
     for u in unreadable:  # findings as usual, then the files that could not be read: exit 2
         print_unreadable(u.message, u.diagnostics)

@@ -257,6 +257,15 @@ FOLDER_SUFFIXES = (".md", ".markdown", ".txt", ".rst", ".yaml", ".yml", ".json",
                    ".tsv", ".xlsx", ".xlsm")
 #: Read as HTML (the text of its elements) when named on the command line.
 HTML_SUFFIXES = (".html", ".htm", ".xhtml")
+#: Files read for their values or cells, not as prose of their own.
+STRUCTURED_SUFFIXES = (".xlsx", ".xlsm", ".csv", ".tsv", ".yaml", ".yml", ".json",
+                       *HTML_SUFFIXES)
+
+
+def is_prose(path: Path) -> bool:
+    """Is ``path`` judged as the prose it holds (Markdown, text, reStructuredText), where
+    an inline suppression comment stands in the text itself?"""
+    return path.suffix.lower() not in STRUCTURED_SUFFIXES
 #: Folders a walk never enters (besides hidden ones): installed dependencies and caches.
 SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "site-packages", "venv"})
 

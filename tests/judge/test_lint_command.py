@@ -404,3 +404,39 @@ def test_a_file_swapped_for_a_link_after_the_walk_is_refused_when_read(
                 f"following '..' and links); it is a link to {tmp_path}/secret.xlsx")
         else:
             raise AssertionError(f"{t.display} was read")
+
+
+def test_an_inline_suppression_in_prose_waives_with_its_reason(tmp_path: Path) -> None:
+    """In Markdown an HTML comment suppresses the findings of its line and the next, as
+    `# compliance: allow` does in a model: shown as waived, with the reason, never hidden."""
+    f = tmp_path / "page.md"
+    f.write_text("# Platform\n\n<!-- compliance: allow CLM006 -- quoting the vendor -->\n"
+                 "Our sandbox is escape-proof.\n\nOur microVM is escape-proof.\n",
+                 encoding="utf-8")
+    code, out, _ = run(str(f))
+    assert code == 1  # the second sentence is not covered
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{f}:4:16: error ") and lines[0].endswith(
+        f"[CLM006] (waived: inline at {f}:3: quoting the vendor)")
+    assert lines[1].startswith(f"{f}:6:") and "waived" not in lines[1]
+    assert lines[-1] == "1 file, 3 sentences read; 1 error, 0 warnings (1 waived)"
+
+
+def test_a_prose_suppression_without_a_reason_is_an_error(tmp_path: Path) -> None:
+    f = tmp_path / "page.md"
+    f.write_text("<!-- compliance: allow CLM006 -->\nOur sandbox is escape-proof.\n",
+                 encoding="utf-8")
+    code, out, _ = run(str(f), "--format", "json")
+    assert code == 1
+    found = {(d["code"], d["line"], d.get("waived_by")) for d in json.loads(out)["findings"]}
+    assert ("SUP001", 1, None) in found and ("CLM006", 2, None) in found
+
+
+def test_a_suppression_in_a_yaml_value_does_not_waive_in_lint(tmp_path: Path) -> None:
+    """YAML's strings are judged as values; a comment is not part of them (lint reads no
+    suppressions there: a model's are `compliance check`'s)."""
+    f = tmp_path / "a.yaml"
+    f.write_text("text: Our sandbox is escape-proof.  # compliance: allow CLM006 -- no\n",
+                 encoding="utf-8")
+    code, out, _ = run(str(f))
+    assert code == 1 and "waived" not in out

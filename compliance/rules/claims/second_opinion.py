@@ -24,11 +24,12 @@ class ReadsLikeAnOverclaim(ClaimRule):
     (`training/train_judge_model.py`) on labelled synthetic statements and on real
     public sentences, scores each one. Above its threshold the sentence gets this
     warning, naming the family it reads, its score and the n-grams that weighed
-    most. The threshold was set so that about 5% of honest real sentences the model
-    had not seen pass it; in the same cross-validation it caught about 30% of the
-    overclaims, and on two fresh sets of real sentences it raised the share of
-    overclaims flagged from about 0.50 to about 0.62 while flagging two to four more
-    honest sentences in a hundred.
+    most. The threshold was set so that 5% of honest real sentences the model had not
+    seen pass it; in the same cross-validation it caught 24% of the overclaims. On
+    two fresh sets of real sentences collected after it was trained (261 and 265), it
+    raised the share of overclaims flagged from 0.500 to 0.594 and from 0.508 to
+    0.609, and flagged about two more honest sentences in a hundred (0.083 to 0.098,
+    0.088 to 0.109).
 
     It is a warning, not an error: the model weighs words, not grammar, so it
     cannot tell "agents cannot escape" from "we never said agents cannot escape"
@@ -52,8 +53,10 @@ class ReadsLikeAnOverclaim(ClaimRule):
     Each session runs in its own microVM; a kernel or hypervisor flaw could reach the
     host, which is why the host carries no credentials.
     ```
-    When the sentence is honest, suppress the warning with a reason:
-    `# compliance: allow CLM010 -- why this is accurate`.
+    When the sentence is honest, suppress the warning with a reason: in a model,
+    `# compliance: allow CLM010 -- why this is accurate` on the line above the key;
+    in Markdown or text, `<!-- compliance: allow CLM010 -- why this is accurate -->`
+    on the line before the sentence.
 
     ## Sources
     - OWASP Top 10 for LLM Applications 2025, LLM06 Excessive Agency and LLM09
