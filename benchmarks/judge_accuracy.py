@@ -290,6 +290,9 @@ def report(title: str, path: Path) -> None:
     for fam, (tp, fp, fn) in scores(items).items():
         label = fam if fam != "overall" else "overall (exact family set per text)"
         print(f"{label:40} {tp:4} {fp:4} {fn:4} {ratio(tp, tp + fp):>10} {ratio(tp, tp + fn):>8}")
+    tp, fp, fn = scores(items, rules_only=True)["overall"]
+    print(f"{'overall, rules alone (without CLM010)':40} {tp:4} {fp:4} {fn:4} "
+          f"{ratio(tp, tp + fp):>10} {ratio(tp, tp + fn):>8}")
 
 
 def report_real(title: str, path: Path, half: str | None = None,

@@ -130,6 +130,9 @@ def compile_phrase(phrase: str, slots: dict[str, str] | None = None) -> str:
         if token == "...":
             pending_gap = True
             continue
+        if token.startswith("!") and len(token) > 1 and out:
+            out += rf"(?!\s+{_word(token[1:])}\b)"  # not followed by these words
+            continue
         if token == "^" and not out:
             out = r"^[\s*_>#+-]*"
             continue

@@ -83,3 +83,13 @@ def test_a_statement_in_the_question_is_the_askers_not_the_answers() -> None:
     [o] = judge_text("Partially: microVMs (ISO-01).",
                      question="Describe how your sandbox guarantees isolation.")
     assert o.code == "CLM006" and o.end > o.start
+
+
+@pytest.mark.parametrize("text", ["There is no egress control for DNS lookups.",
+                                  "No network policy covers the build pods yet."])
+def test_the_absence_of_a_control_is_not_the_absence_of_a_channel(text: str) -> None:
+    """"no egress control" names a missing control, an honest limit; "no egress" alone is
+    the no-internet premise. (Kept here, not in cases/CLM003.yaml, whose texts train the
+    learned second opinion: a case added there changes its committed weights.)"""
+    assert [o.code for o in judge_text(text) if o.code != "CLM010"] == []
+    assert [o.code for o in judge_text("The sandbox has no egress.")] == ["CLM003"]
