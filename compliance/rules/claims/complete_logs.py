@@ -146,7 +146,9 @@ class CompleteLogsClaim(ClaimRule):
                 topic=r"\b(?:logs?|logging|audit (?:trails?|logs?)|transcripts?|records?)\b"),
         pattern(r"\b(?:gaps?|holes?|blind spots?)\b", negated=True,
                 topic=r"\b(?:logs?|logging|audit (?:trails?|logs?)|transcripts?|records?)\b"),
-        pattern(r"\b(?P<t>nothing|no|none of|not (?:one|a single))\s+(?:[\w']+\s+){0,6}?"
+        # ("no longer unseen": "no longer" is a change of state, not "no thing")
+        pattern(r"\b(?P<t>nothing|no(?! longer\b)|none of|not (?:one|a single))\s+"
+                r"(?:[\w']+\s+){0,6}?"
                 r"(?:goes |is |gets |remains |stays |passes )?(?:unlogged|unrecorded|unaudited|"
                 r"untracked|unmonitored|unnoticed|undetected|unseen)\b"),
         # "nothing the agent does escapes our logging": evading the log is not being logged

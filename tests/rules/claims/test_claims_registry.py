@@ -93,3 +93,9 @@ def test_the_absence_of_a_control_is_not_the_absence_of_a_channel(text: str) -> 
     learned second opinion: a case added there changes its committed weights.)"""
     assert [o.code for o in judge_text(text) if o.code != "CLM010"] == []
     assert [o.code for o in judge_text("The sandbox has no egress.")] == ["CLM003"]
+
+
+def test_no_longer_unseen_is_a_change_of_state_not_nothing_unseen() -> None:
+    """(Here rather than in cases/CLM008.yaml, for the reason above.)"""
+    assert [o.code for o in judge_text("Both sets are no longer unseen.")] == []
+    assert [o.code for o in judge_text("No agent action goes unseen.")] == ["CLM008"]
