@@ -410,6 +410,16 @@ def test_limits_on_how_much_an_agent_calls_are_left_for_a_human(example: Any) ->
     )
 
 
+def test_where_a_tool_comes_from_is_left_for_a_human(example: Any) -> None:
+    """What bounds a plugin once it runs says nothing of whether its publisher was vetted."""
+    text = "Is every agent plugin obtained from a vetted publisher?"
+    [answer] = draft(example, {"p": text}).values()
+    assert not answer.answered
+    assert answer.unanswered_reason.startswith(
+        "the question asks about where the tools and MCP servers come from and who vetted them"
+    )
+
+
 def test_environment_separation_says_what_is_beyond_the_agents_sessions(example: Any) -> None:
     text = "Are test and production environments kept separate?"
     [answer] = draft(example, {"e": text}).values()
