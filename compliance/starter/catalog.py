@@ -191,8 +191,9 @@ LIMITS: dict[str, LimitText] = {lim.id: lim for lim in (
               ("model-channel-open",), ("claude-cloud-environments", "owasp-llm01")),
     LimitText("firewall-still-allows",
               "Default-deny egress does not stop exfiltration: what the firewall still "
-              "accepts (DNS to a resolver that forwards any name, the hosts it allows, the "
-              "model API) can carry anything readable inside the container.",
+              "accepts (DNS queries, whose names carry data to whatever resolver or host "
+              "the firewall lets them reach; the hosts it allows; the model API) can carry "
+              "anything readable inside the container.",
               ("dns-channel", "allowed-destinations-receive-data"), ("claude-devcontainer",)),
     LimitText("firewall-allows-ssh",
               "The firewall accepts SSH (TCP port 22) to any host: git over SSH, scp or a "
