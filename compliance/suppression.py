@@ -18,6 +18,8 @@ SUPPRESSION = re.compile(r"#\s*" + _BODY + r"\s*$")
 #: In prose: a ``#`` or an HTML comment (``<!-- ... -->``) to the end of a line.
 PROSE_SUPPRESSION = re.compile(r"(?:<!--|#)\s*" + _BODY + r"\s*(?:-->)?[ \t]*$", re.M)
 SUP_CODE, SUP_NAME = "SUP001", "suppression-without-reason"
+#: How ``waived_by`` starts for a finding an inline suppression covers.
+INLINE = "inline at "
 
 
 def codes_of(match: re.Match[str]) -> tuple[str, ...]:

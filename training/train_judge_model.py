@@ -47,6 +47,7 @@ from compliance.judge.learned import (  # noqa: E402
     METADATA,
     WEIGHTS,
     Model,
+    _sigmoid,
     bucket,
     features,
     pack,
@@ -109,10 +110,6 @@ def labelled() -> tuple[list[tuple[str, str, tuple[str, ...]]], dict[str, str]]:
         out += [(name, i.text, tuple(sorted(code_of[n] for n in i.expect)))
                 for i in load_real(path)]
     return out, files
-
-
-def _sigmoid(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(min(z, 50.0), -50.0)))
 
 
 def logistic(rows: list[tuple[list[str], int, float]], vocab: set[str]

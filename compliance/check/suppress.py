@@ -10,14 +10,12 @@ from compliance.diagnostics import Diagnostic, Level, Position
 from compliance.load.workspace import Workspace
 from compliance.model import Waiver
 from compliance.paths import OutsideFolder, resolve_inside
-from compliance.suppression import SUP_CODE, SUP_NAME, SUPPRESSION, codes_of
+from compliance.suppression import INLINE, SUP_CODE, SUP_NAME, SUPPRESSION, codes_of
 
 TEXT_CODE, TEXT_NAME = "SUP002", "suppression-inside-text"
 UNUSED_CODE, UNUSED_NAME = "WVR004", "unused-waiver"
 #: Findings about waivers themselves: a waiver cannot waive them.
 UNWAIVABLE = ("WVR001", "WVR002", "WVR003", UNUSED_CODE)
-#: How ``waived_by`` starts for a finding an inline suppression covers.
-INLINE = "inline at "
 
 
 @dataclass(frozen=True)

@@ -569,12 +569,12 @@ QA_LEAD = _re(r"\s*(?:q|question|a|answer)\s*[\d.]*\s*[:.)]\s*")
 #: it names a topic for the answer and asserts nothing, unless it presupposes a guarantee
 #: ("Describe how your sandbox guarantees isolation."), which an answer that does not reject
 #: it accepts.
-PROMPT = _re(r"\s*(?:(?:q|question)\s*[\d.]*\s*[:.)]\s*)?(?:please\s+)?(?:describe|explain|"
-             r"outline|summari[sz]e)\b(?![^.?!]*\bguarant)")
+_PROMPT_HEAD = (r"\s*(?:(?:q|question)\s*[\d.]*\s*[:.)]\s*)?(?:please\s+)?(?:describe|explain|"
+                r"outline|summari[sz]e)\b")
+PROMPT = _re(_PROMPT_HEAD + r"(?![^.?!]*\bguarant)")
 #: Any imperative prompt, a presupposing one included: the one kind of statement in a
 #: question cell the answer can be read as accepting (any other is the asker's own words).
-PROMPT_ANY = _re(r"\s*(?:(?:q|question)\s*[\d.]*\s*[:.)]\s*)?(?:please\s+)?(?:describe|explain|"
-                 r"outline|summari[sz]e)\b")
+PROMPT_ANY = _re(_PROMPT_HEAD)
 
 FRONT_SUBORDINATE = _re(r"\s*(?:since|because|b/c|as|although|though|whereas|given that|now that)"
                         r"(?!\w)")

@@ -40,7 +40,7 @@ def _suppressed(t: Text, findings: list[Diagnostic]) -> list[Diagnostic]:
     """``findings`` with those an inline suppression in ``t`` covers marked waived, and a
     SUP001 error for each suppression that gives no reason."""
     from compliance.diagnostics import Level
-    from compliance.suppression import PROSE_SUPPRESSION, SUP_CODE, SUP_NAME, codes_of
+    from compliance.suppression import INLINE, PROSE_SUPPRESSION, SUP_CODE, SUP_NAME, codes_of
 
     out: list[Diagnostic] = []
     sups = []
@@ -54,7 +54,7 @@ def _suppressed(t: Text, findings: list[Diagnostic]) -> list[Diagnostic]:
                                   "write `<!-- compliance: allow CODE -- why this is "
                                   "acceptable -->`"))
     for d in findings:
-        by = next((f"inline at {d.path}:{line}: {reason}" for line, codes, reason in sups
+        by = next((f"{INLINE}{d.path}:{line}: {reason}" for line, codes, reason in sups
                    if line in (d.line, d.line - 1) and (d.code in codes or d.name in codes)),
                   None)
         out.append(d.waived(by) if by else d)

@@ -13,19 +13,21 @@ from collections.abc import Callable
 from copy import copy
 from dataclasses import replace
 from functools import cache
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from compliance.diagnostics import Diagnostic, Position
 from compliance.judge import absolutes
 from compliance.judge import lexicon as lx
 from compliance.judge.analysis import Analysis, Span, analyse, normalise
 from compliance.judge.engine import Pattern
-from compliance.judge.learned import Reading
 from compliance.judge.overclaim import Overclaim
 from compliance.judge.segment import Sentence, sentences
 from compliance.judge.tables import cell_readings, framed_cells
 from compliance.judge.triggers import TriggerIndex
 from compliance.rules.claims.base import ClaimRule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from compliance.judge.learned import Reading
 
 EXCERPT_LIMIT = 160
 #: Entries kept per memo before it is emptied. Judging a sentence depends only on its
